@@ -1,0 +1,80 @@
+import { z } from 'zod/mini';
+
+/**
+ * Every call of both APIs is described once here and used by the server (route schemas) and the
+ * client (typed calls, response checks). `zod/mini` keeps these schemas small on the first load.
+ */
+
+/** Main API success code (SPEC §7–8). */
+export const OK = 200;
+/** Messaging API success code (SPEC §7–8). */
+export const MESSAGING_OK = 0;
+/** Messaging API code whose message maps to no dialog (SPEC §8). */
+export const MESSAGING_SILENT = 10030;
+
+/**
+ * Business and validation codes. The message the earner reads travels in `msg`, already in the
+ * earner's language; the code lets a client react without parsing text.
+ */
+export const ErrorCode = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  payloadTooLarge: 413,
+  tooManyRequests: 429,
+  internal: 500,
+  phoneTaken: 1001,
+  badCredentials: 1002,
+  inviteCodeUnknown: 1003,
+  oldPasswordWrong: 1004,
+  insufficientBalance: 1101,
+  levelInsufficient: 1201,
+  badSign: 2001,
+  staleTime: 2002,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One call of an API. `input` is the query (GET) or the JSON body (other methods); `data` is what
+ * the envelope's `data` holds on success.
+ */
+export interface Endpoint<I extends z.ZodMiniType = z.ZodMiniType, D extends z.ZodMiniType = z.ZodMiniType> {
+  readonly api: 'main' | 'messaging';
+  readonly method: HttpMethod;
+  readonly path: string;
+  /** Whether the call needs a bearer token. */
+  readonly auth: boolean;
+  readonly input: I;
+  readonly data: D;
+}
+
+export function endpoint<I extends z.ZodMiniType, D extends z.ZodMiniType>(def: Endpoint<I, D>): Endpoint<I, D> {
+  return def;
+}
+
+export type InputOf<E extends Endpoint> = z.input<E['input']>;
+export type DataOf<E extends Endpoint> = z.output<E['data']>;
+
+/** The body of every main API response. */
+export interface MainEnvelope<T> {
+  code: number;
+  data: T | null;
+  msg: string;
+}
+
+/** The body of every messaging API response (SPEC §7: `message`, code 0 on success). */
+export interface MessagingEnvelope<T> {
+  code: number;
+  data: T | null;
+  message: string;
+}
+
+export const Empty = z.object({});
+export const Nothing = z.null();
+
+/** Points are integers in hundredths of a point everywhere (DESIGN §4). */
+export const Points = z.int().check(z.gte(0));

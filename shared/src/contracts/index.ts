@@ -1,0 +1,9 @@
+// The package's contract entry: the server imports it as `@grab/shared/contracts`.
+export * from './envelope';
+export * from './auth.contracts';
+export * from './user.contracts';
+export * from './config.contracts';
+export * from './task.contracts';
+export * from './team.contracts';
+export * from './messaging.contracts';
+export * from './sign';

@@ -1,0 +1,51 @@
+import type { CurrencyCode, LanguageKey } from '../contracts/user.contracts';
+
+/**
+ * The eight languages of SPEC §9. The SPEC codes are only storage keys (`language` in local
+ * storage, the server's column); `tag` is the valid BCP 47 tag that goes into `<html lang>` and
+ * `Accept-Language`, since `hi-IND` is Indonesian, `br-BR` Spanish, `ph-PH` Filipino, `ng-HA` Hausa.
+ */
+export interface Language {
+  key: LanguageKey;
+  tag: string;
+  /** The language's own name, shown in the chooser. */
+  name: string;
+  dir: 'ltr' | 'rtl';
+  currency: CurrencyCode;
+  /** The phone country a new earner most likely has. */
+  country: string;
+}
+
+export const LANGUAGES: readonly Language[] = [
+  { key: 'en-US', tag: 'en-US', name: 'English', dir: 'ltr', currency: 'USD', country: 'US' },
+  { key: 'hi-IN', tag: 'hi-IN', name: 'हिन्दी', dir: 'ltr', currency: 'INR', country: 'IN' },
+  { key: 'hi-IND', tag: 'id-ID', name: 'Bahasa Indonesia', dir: 'ltr', currency: 'IDR', country: 'ID' },
+  { key: 'br-BR', tag: 'es-419', name: 'Español', dir: 'ltr', currency: 'USD', country: 'US' },
+  { key: 'ur-PK', tag: 'ur-PK', name: 'اردو', dir: 'rtl', currency: 'PKR', country: 'PK' },
+  { key: 'bn-BD', tag: 'bn-BD', name: 'বাংলা', dir: 'ltr', currency: 'BDT', country: 'BD' },
+  { key: 'ph-PH', tag: 'fil-PH', name: 'Filipino', dir: 'ltr', currency: 'PHP', country: 'PH' },
+  { key: 'ng-HA', tag: 'ha-NG', name: 'Hausa', dir: 'ltr', currency: 'NGN', country: 'NG' },
+];
+
+export const DEFAULT_LANGUAGE: LanguageKey = 'en-US';
+export const LANGUAGE_STORAGE_KEY = 'language';
+
+export function languageByKey(key: string | null | undefined): Language {
+  return LANGUAGES.find((l) => l.key === key) ?? LANGUAGES[0]!;
+}
+
+/** Picks a language from an Accept-Language value: exact tag, then primary subtag, then default. */
+export function languageFromHeader(header: string | undefined): Language {
+  if (!header) return languageByKey(DEFAULT_LANGUAGE);
+  const tags = header.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
+  for (const tag of tags) {
+    const exact = LANGUAGES.find((l) => l.tag.toLowerCase() === tag || l.key.toLowerCase() === tag);
+    if (exact) return exact;
+  }
+  for (const tag of tags) {
+    const primary = tag.split('-')[0];
+    const match = LANGUAGES.find((l) => l.tag.toLowerCase().split('-')[0] === primary);
+    if (match) return match;
+  }
+  return languageByKey(DEFAULT_LANGUAGE);
+}

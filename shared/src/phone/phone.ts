@@ -1,0 +1,16 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+
+/**
+ * Phone numbers are checked per country with libphonenumber-js (its small metadata set). The client
+ * imports this module lazily, so its ~40 KB stay off the first load; the server uses it directly.
+ */
+export const PHONE_COUNTRIES = ['IN', 'ID', 'PK', 'BD', 'PH', 'NG', 'US', 'MX', 'CO', 'AR', 'ES'] as const;
+export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
+
+/** Returns the number in E.164 form, or null when it is not a valid number of that country. */
+export function normalizePhone(country: string, phone: string): string | null {
+  if (!(PHONE_COUNTRIES as readonly string[]).includes(country)) return null;
+  const parsed = parsePhoneNumberFromString(phone, country as CountryCode);
+  if (!parsed || !parsed.isValid() || parsed.country !== country) return null;
+  return parsed.number;
+}
