@@ -1,0 +1,100 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type Database, ping } from './db/database';
+import { installErrorHandling, sendFailure } from './http/error-handler';
+import { createTranslator, type Translator } from './http/i18n';
+import { registerSecurity } from './http/security';
+import { isSpaRoute, manifestOrigins, NO_CACHE, registerStatic } from './http/static';
+import { installAuth } from './modules/auth/auth.plugin';
+import { authRoutes } from './modules/auth/auth.routes';
+import { configRoutes } from './modules/config/config.routes';
+import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { teamRoutes } from './modules/team/team.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+/** Requests are small JSON forms; anything bigger is refused before it is parsed. */
+export const BODY_LIMIT = 64 * 1024;
+
+export interface BuildAppOptions {
+  database: Database;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  translator?: Translator;
+}
+
+export async function buildApp({ database, config, logger = false, translator }: BuildAppOptions): Promise<FastifyInstance> {
+  const db = database.db;
+  const t = translator ?? createTranslator(config.localesDir);
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT,
+    // One id per request in every log line; the client may not choose it.
+    requestIdHeader: false,
+    return503OnClosing: true,
+    trustProxy: config.trustProxy,
+    // One line per request (below) instead of fastify's two.
+    disableRequestLogging: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body means "no fields" (clients POST bare calls such as /app/user/info),
+  // so it reaches validation instead of failing as malformed.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    jsonParser(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    if (request.method !== 'GET' && (request.body === undefined || request.body === null)) request.body = {};
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+  installErrorHandling(app, t);
+  await registerSecurity(app, manifestOrigins(config));
+  await app.register(compress, {
+    global: true,
+    encodings: ['br', 'gzip'],
+    // Dynamic responses: brotli's default level 11 costs far more CPU than it saves bytes.
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
+
+  installAuth(app, db);
+  const authContext = { db, tokenTtlDays: config.tokenTtlDays };
+  authRoutes(app, authContext);
+  usersRoutes(app, db);
+  configRoutes(app, db, config);
+  tasksRoutes(app, db);
+  teamRoutes(app, db, config);
+  messagingRoutes(app, db, config);
+
+  app.get('/health', async (request, reply) => {
+    if (await ping(db)) return { code: 200, data: { status: 'ok', database: database.engine }, msg: 'ok' };
+    return sendFailure(request, reply.code(503), t, { status: 503, code: 500, key: 'errors.internal' });
+  });
+
+  const { indexHtml } = await registerStatic(app, config);
+  const notFound = (request: FastifyRequest, reply: FastifyReply) => {
+    if (indexHtml && isSpaRoute(request.method, request.url)) {
+      // Every client-side route gets the shell; the router decides what to show.
+      reply.header('cache-control', NO_CACHE);
+      return reply.sendFile('index.html', config.staticRoots.host);
+    }
+    return sendFailure(request, reply, t, { status: 404, code: 404, key: 'errors.notFound' });
+  };
+  app.setNotFoundHandler(notFound);
+  // `/` is the static root's folder, which the file server refuses to list.
+  app.get('/', notFound);
+
+  return app;
+}

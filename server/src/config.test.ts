@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, REPO_ROOT } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, tokenTtlDays: 30, fbPixelId: null, logLevel: 'info' });
+    expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
+    expect(config.staticRoots.host).toBe(path.join(REPO_ROOT, 'host', 'dist'));
+    expect(config.staticRoots.remotes.map((r) => r.dir)).toEqual(['tasks', 'wallet', 'team'].map((n) => path.join(REPO_ROOT, `remote-${n}`, 'dist')));
+  });
+
+  it('reads values and treats empty strings as unset', () => {
+    const config = loadConfig({ PORT: '9000', DATABASE_URL: '', FB_PIXEL_ID: '1234567890', PUBLIC_ORIGIN: 'https://grab.example/', TOKEN_TTL_DAYS: '7' });
+    expect(config).toMatchObject({ port: 9000, databaseUrl: undefined, fbPixelId: '1234567890', publicOrigin: 'https://grab.example', tokenTtlDays: 7 });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['TOKEN_TTL_DAYS', '0'],
+    ['FB_PIXEL_ID', '<script>'],
+    ['PUBLIC_ORIGIN', 'not a url'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+});

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Both this file (server/src) and the bundle (server/dist/main.js) sit two folders below the
+ * repository root, so the same relative step finds the root from either.
+ */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATA_DIR: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  FB_PIXEL_ID: optionalText.pipe(z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional()),
+  REMOTES_MANIFEST: optionalText,
+  PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  MESSAGING_OFFICIAL_ACCOUNT: z.string().trim().min(1).default('+10000000000'),
+  STATIC_HOST_DIR: optionalText,
+  STATIC_REMOTES_DIR: optionalText,
+  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export interface StaticRoots {
+  /** The shell: served at `/`, its `index.html` answers every SPA route. */
+  host: string;
+  /** Each remote's build folder, served at `/remotes/<name>/`. */
+  remotes: { name: string; mfName: string; dir: string }[];
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Set: real PostgreSQL through `pg`. Unset: embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: string;
+  tokenTtlDays: number;
+  fbPixelId: string | null;
+  remotesManifest: string | undefined;
+  publicOrigin: string | undefined;
+  officialAccount: string;
+  migrationsDir: string;
+  localesDir: string;
+  staticRoots: StaticRoots;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttle per IP). */
+  trustProxy: boolean;
+  production: boolean;
+}
+
+export const REMOTE_NAMES = [
+  { name: 'tasks', mfName: 'remote_tasks' },
+  { name: 'wallet', mfName: 'remote_wallet' },
+  { name: 'team', mfName: 'remote_team' },
+] as const;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start-up; a wrong value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const resolve = (p: string) => path.resolve(process.cwd(), p);
+  const remotesBase = e.STATIC_REMOTES_DIR ? resolve(e.STATIC_REMOTES_DIR) : REPO_ROOT;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'),
+    logLevel: e.LOG_LEVEL,
+    tokenTtlDays: e.TOKEN_TTL_DAYS,
+    fbPixelId: e.FB_PIXEL_ID ?? null,
+    remotesManifest: e.REMOTES_MANIFEST ? resolve(e.REMOTES_MANIFEST) : undefined,
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    officialAccount: e.MESSAGING_OFFICIAL_ACCOUNT,
+    migrationsDir: path.join(REPO_ROOT, 'server', 'drizzle'),
+    localesDir: path.join(REPO_ROOT, 'shared', 'src', 'i18n', 'locales'),
+    staticRoots: {
+      host: e.STATIC_HOST_DIR ? resolve(e.STATIC_HOST_DIR) : path.join(REPO_ROOT, 'host', 'dist'),
+      // STATIC_REMOTES_DIR holds `remote-<name>/dist` folders, like the repository root does.
+      remotes: REMOTE_NAMES.map((r) => ({ ...r, dir: path.join(remotesBase, `remote-${r.name}`, 'dist') })),
+    },
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    production: e.NODE_ENV === 'production',
+  };
+}

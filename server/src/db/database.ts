@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Anything that runs queries: the database or a transaction inside it. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** PostgreSQL only: runs `fn` while holding a session-level advisory lock on one connection. */
+  withAdvisoryLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Where PGlite keeps its files inside DATA_DIR (the lock file sits beside it). */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
+/**
+ * PGlite sizes shared memory from the data directory's 128 MB default, all of it resident;
+ * 16 MB is plenty for this workload and saves ~120 MB of RSS.
+ */
+export async function openPglite(dir: string): Promise<Database> {
+  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  // PGlite creates only the last folder of the path.
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  const client: PGlite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  return { db, engine: 'pglite', close: () => client.close() };
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Database> {
+  const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
+  const pool = new pg.Pool({ connectionString: url, max });
+  // Fail at start-up, not at the first request, when the URL is wrong.
+  const client = await pool.connect();
+  client.release();
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    async withAdvisoryLock(key, fn) {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        lockClient.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Applies the committed SQL migrations; the same files on both engines. */
+export async function migrateDatabase(database: Database, migrationsFolder: string): Promise<void> {
+  if (database.engine === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(database.db as never, { migrationsFolder });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Several API processes may start together against one PostgreSQL: migrate one at a time.
+  const run = () => migrate(database.db as never, { migrationsFolder });
+  await (database.withAdvisoryLock ? database.withAdvisoryLock(7243901, run) : run());
+}
+
+/** Whether the database answers; used by `/health`. */
+export async function ping(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

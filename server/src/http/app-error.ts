@@ -1,0 +1,35 @@
+import { ErrorCode } from '@grab/shared/contracts';
+
+/**
+ * A failure the earner should read about. `key` is an i18n key translated into the earner's
+ * language for `msg`; `params` fill its placeholders. Business codes (1xxx, 2xxx) answer HTTP 400.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly key: string,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = 'AppError';
+  }
+
+  get httpStatus(): number {
+    return this.code >= 1000 ? 400 : this.code;
+  }
+}
+
+export const errors = {
+  unauthorized: () => new AppError(ErrorCode.unauthorized, 'errors.unauthorized'),
+  notFound: () => new AppError(ErrorCode.notFound, 'errors.notFound'),
+  validation: (key = 'validation.form') => new AppError(ErrorCode.validation, key),
+  phoneTaken: () => new AppError(ErrorCode.phoneTaken, 'errors.phoneTaken'),
+  badCredentials: () => new AppError(ErrorCode.badCredentials, 'errors.badCredentials'),
+  inviteCodeUnknown: () => new AppError(ErrorCode.inviteCodeUnknown, 'errors.inviteCodeUnknown'),
+  oldPasswordWrong: () => new AppError(ErrorCode.oldPasswordWrong, 'errors.oldPasswordWrong'),
+  insufficientBalance: () => new AppError(ErrorCode.insufficientBalance, 'errors.insufficientBalance'),
+  tooManyRequests: (minutes: number) => new AppError(ErrorCode.tooManyRequests, 'errors.tooManyRequests', { minutes }),
+  conflict: () => new AppError(ErrorCode.conflict, 'errors.conflict'),
+  badSign: () => new AppError(ErrorCode.badSign, 'errors.badSign'),
+  staleTime: () => new AppError(ErrorCode.staleTime, 'errors.staleTime'),
+};

@@ -1,0 +1,61 @@
+import { ErrorCode } from '@grab/shared/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './app-error';
+import type { Translator } from './i18n';
+
+interface Failure {
+  status: number;
+  code: number;
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+function isMessaging(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/');
+}
+
+/** Maps anything thrown while serving a request to the status, code and message key the earner gets. */
+function classify(error: unknown, translator: Translator): Failure {
+  if (error instanceof AppError) return { status: error.httpStatus, code: error.code, key: error.key, params: error.params };
+  const e = error as Partial<FastifyError> & { cause?: { code?: string }; validation?: { message?: string }[] };
+  if (Array.isArray(e.validation)) {
+    // Contract messages are i18n keys; anything else (a type mismatch zod words itself) is generic.
+    const message = e.validation[0]?.message ?? '';
+    return { status: 400, code: ErrorCode.validation, key: translator.has(message) ? message : 'validation.form' };
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { status: 413, code: ErrorCode.payloadTooLarge, key: 'errors.payloadTooLarge' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { status: 400, code: ErrorCode.validation, key: 'errors.malformed' };
+    case 'FST_ERR_NOT_FOUND':
+    // The file server refuses folders and odd paths: to the client that is simply nothing there.
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return { status: 404, code: ErrorCode.notFound, key: 'errors.notFound' };
+  }
+  // The JSON parser's SyntaxError (malformed body) and fastify's other client errors carry a 4xx.
+  if (e.statusCode === 400 || error instanceof SyntaxError) return { status: 400, code: ErrorCode.validation, key: 'errors.malformed' };
+  if (e.statusCode === 413) return { status: 413, code: ErrorCode.payloadTooLarge, key: 'errors.payloadTooLarge' };
+  if (e.statusCode === 404 || e.statusCode === 403) return { status: 404, code: ErrorCode.notFound, key: 'errors.notFound' };
+  if (e.statusCode === 429) return { status: 429, code: ErrorCode.tooManyRequests, key: 'errors.tooManyRequests', params: { minutes: 1 } };
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return { status: 400, code: ErrorCode.validation, key: 'errors.malformed' };
+  return { status: 500, code: ErrorCode.internal, key: 'errors.internal' };
+}
+
+export function sendFailure(request: FastifyRequest, reply: FastifyReply, translator: Translator, failure: Failure) {
+  const text = translator.translate(failure.key, request.headers['accept-language'], failure.params);
+  const body = isMessaging(request) ? { code: failure.code, data: null, message: text } : { code: failure.code, data: null, msg: text };
+  return reply.code(failure.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** One handler speaks the envelope for every failure; stack traces and SQL never reach the body. */
+export function installErrorHandling(app: FastifyInstance, translator: Translator): void {
+  app.setErrorHandler((error, request, reply) => {
+    const failure = classify(error, translator);
+    if (failure.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.debug({ err: error, code: failure.code }, 'request refused');
+    return sendFailure(request, reply, translator, failure);
+  });
+}

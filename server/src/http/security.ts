@@ -1,0 +1,35 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+const FACEBOOK_SCRIPT = 'https://connect.facebook.net';
+const FACEBOOK = 'https://www.facebook.com';
+
+/**
+ * The CSP the app runs under: everything from our origin, the ad pixel's two Facebook origins, and
+ * the origins of remotes that the manifest places elsewhere. No inline scripts are allowed; inline
+ * styles are, because UI libraries set style attributes.
+ */
+export function contentSecurityPolicy(remoteOrigins: string[]) {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'", FACEBOOK_SCRIPT, ...remoteOrigins],
+    'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
+    'img-src': ["'self'", 'data:', FACEBOOK, ...remoteOrigins],
+    'font-src': ["'self'", 'data:', ...remoteOrigins],
+    'connect-src': ["'self'", FACEBOOK, FACEBOOK_SCRIPT, ...remoteOrigins],
+    'worker-src': ["'self'"],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, remoteOrigins: string[]): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remoteOrigins) },
+    // Remotes may be loaded by a host on another port of this site during development.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+}

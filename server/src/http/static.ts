@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const NO_CACHE = 'no-cache';
+
+/** Files whose names never change between builds: they must be revalidated on every load. */
+const ENTRY_FILES = new Set(['index.html', 'sw.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
+
+export const RemotesManifest = z.object({
+  remotes: z.array(z.object({ name: z.string().min(1), entry: z.string().min(1) })),
+});
+export type RemotesManifest = z.infer<typeof RemotesManifest>;
+
+export function defaultManifest(config: Config): RemotesManifest {
+  return { remotes: config.staticRoots.remotes.map((r) => ({ name: r.mfName, entry: `/remotes/${r.name}/remoteEntry.js` })) };
+}
+
+/** The manifest file is read on each request, so pointing a remote elsewhere needs no restart. */
+export async function readManifest(config: Config): Promise<RemotesManifest> {
+  if (!config.remotesManifest) return defaultManifest(config);
+  return RemotesManifest.parse(JSON.parse(await fs.promises.readFile(config.remotesManifest, 'utf8')));
+}
+
+/** Origins of remote entries given as absolute URLs: the CSP must allow scripts from them. */
+export function manifestOrigins(config: Config): string[] {
+  if (!config.remotesManifest) return [];
+  try {
+    const manifest = RemotesManifest.parse(JSON.parse(fs.readFileSync(config.remotesManifest, 'utf8')));
+    const origins = new Set<string>();
+    for (const remote of manifest.remotes) {
+      if (/^https?:\/\//i.test(remote.entry)) origins.add(new URL(remote.entry).origin);
+    }
+    return [...origins];
+  } catch {
+    return [];
+  }
+}
+
+function cacheHeaders(root: string) {
+  return (reply: FastifyReply | { setHeader(name: string, value: string): void }, filePath: string) => {
+    const relative = path.relative(root, filePath.replace(/\.(br|gz)$/, '')).split(path.sep);
+    const name = relative[relative.length - 1] ?? '';
+    // Build tools put content-hashed files under static/; everything else keeps its name.
+    const value = relative[0] === 'static' && !ENTRY_FILES.has(name) ? IMMUTABLE : NO_CACHE;
+    if ('header' in reply) reply.header('cache-control', value);
+    else reply.setHeader('cache-control', value);
+  };
+}
+
+/** API path prefixes: a miss under these is an API 404, never the SPA shell. */
+const API_PREFIXES = ['/app/', '/public/', '/api/'];
+
+export function isSpaRoute(method: string, url: string): boolean {
+  if (method !== 'GET' && method !== 'HEAD') return false;
+  const pathname = url.split('?')[0] ?? '/';
+  if (API_PREFIXES.some((p) => pathname.startsWith(p)) || pathname.startsWith('/remotes/')) return false;
+  // A last segment with an extension asks for a file that does not exist.
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return !/\.[A-Za-z0-9]+$/.test(last);
+}
+
+/**
+ * Serves the built shell at `/` and each remote at `/remotes/<name>/`, with precompressed `.br` /
+ * `.gz` files when the client accepts them. Missing build folders are skipped: the API still runs.
+ * Returns whether the shell's index.html exists, for the SPA fallback.
+ */
+export async function registerStatic(app: FastifyInstance, config: Config): Promise<{ indexHtml: string | null }> {
+  const roots = [
+    { dir: config.staticRoots.host, prefix: '/' },
+    ...config.staticRoots.remotes.map((r) => ({ dir: r.dir, prefix: `/remotes/${r.name}/` })),
+  ].filter((r) => fs.existsSync(r.dir));
+  let decorated = false;
+  for (const root of roots) {
+    await app.register(fastifyStatic, {
+      root: root.dir,
+      prefix: root.prefix,
+      decorateReply: !decorated,
+      preCompressed: true,
+      cacheControl: false,
+      index: false,
+      setHeaders: cacheHeaders(root.dir) as never,
+    });
+    decorated = true;
+  }
+  app.get('/remotes.json', async (_request, reply) => {
+    reply.header('cache-control', NO_CACHE);
+    return readManifest(config);
+  });
+  const indexHtml = path.join(config.staticRoots.host, 'index.html');
+  return { indexHtml: fs.existsSync(indexHtml) ? indexHtml : null };
+}

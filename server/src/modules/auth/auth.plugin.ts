@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { errors } from '../../http/app-error';
+import { findLiveSession } from './sessions.repository';
+
+export interface Earner {
+  userId: number;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a live bearer token or HTTP 401. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    earner: Earner | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+([A-Za-z0-9_-]{16,128})\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export function installAuth(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('earner', null);
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw errors.unauthorized();
+    const session = await findLiveSession(db, token);
+    if (!session) throw errors.unauthorized();
+    request.earner = session;
+  });
+}

@@ -1,0 +1,31 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { sessions } from '../../db/schema';
+import { hashToken, newToken } from './credentials';
+
+export async function createSession(db: Executor, userId: number, ttlDays: number): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000),
+  });
+  return token;
+}
+
+/** The live session of a token: not revoked and not expired. */
+export async function findLiveSession(db: Executor, token: string): Promise<{ sessionId: number; userId: number } | null> {
+  const [row] = await db
+    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  return row ?? null;
+}
+
+export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,82 @@
+import { assetInfo, AssetInfo, CommonConfig, Currency, Task, UserInfo } from '@grab/shared/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { postAlone, LedgerReason } from '../src/modules/ledger/ledger.service';
+import { call, createTestContext, engines, registerEarner, type Registered, type TestContext } from './helper';
+
+describe.each(engines)('read endpoints on %s', (engine) => {
+  let ctx: TestContext;
+  let earner: Registered;
+  beforeAll(async () => {
+    ctx = await createTestContext(engine);
+    earner = await registerEarner(ctx.app);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('GET /health reports the database', async () => {
+    const { status, body } = await call(ctx.app, { method: 'GET', url: '/health' });
+    expect(status).toBe(200);
+    expect(body.data).toEqual({ status: 'ok', database: engine });
+  });
+
+  it('POST /public/commonConfig needs no token and gives the title, pixel and bonus', async () => {
+    const { body } = await call(ctx.app, { method: 'POST', url: '/public/commonConfig' });
+    expect(CommonConfig.parse(body.data)).toEqual({ title: 'Grab', fbId: null, welcomeBonus: 10000, supportUrl: null });
+  });
+
+  it('POST /app/user/info gives the earner, with the balance as asset', async () => {
+    const { body } = await call(ctx.app, { method: 'POST', url: '/app/user/info', token: earner.token, payload: {} });
+    const info = UserInfo.parse(body.data);
+    expect(info).toMatchObject({ id: earner.userId, asset: 10000, level: 1, thirdUserId: earner.thirdUserId, inviteCode: earner.inviteCode, currency: 'USD' });
+    expect(info.thirdName).toMatch(/^\+91\*{4}\d{4}$/);
+  });
+
+  it('GET /app/user/assetInfo splits balance and earnings', async () => {
+    await postAlone(ctx.db, { userId: earner.userId, amount: 5_00, reason: LedgerReason.taskReward, idempotencyKey: `asset:${earner.userId}` });
+    await postAlone(ctx.db, { userId: earner.userId, amount: -2_00, reason: LedgerReason.withdrawal, idempotencyKey: `asset-w:${earner.userId}` });
+    const { body } = await call(ctx.app, { method: assetInfo.method, url: assetInfo.path, token: earner.token });
+    expect(AssetInfo.parse(body.data)).toEqual({ balance: 103_00, pending: 0, withdrawable: 103_00, todayEarnings: 105_00, totalEarnings: 105_00 });
+  });
+
+  it('GET /app/currency/list gives the eight languages with their currencies and rates', async () => {
+    const { body } = await call(ctx.app, { method: 'GET', url: '/app/currency/list', token: earner.token });
+    const list = z.array(Currency).parse(body.data);
+    expect(list.map((c) => c.language)).toEqual(['en-US', 'hi-IN', 'hi-IND', 'br-BR', 'ur-PK', 'bn-BD', 'ph-PH', 'ng-HA']);
+    expect(list[0]).toEqual({ code: 'USD', language: 'en-US', microsPerPoint: 1000, fractionDigits: 2 });
+    expect((await call(ctx.app, { method: 'GET', url: '/app/currency/list' })).status).toBe(401);
+  });
+
+  it('GET /app/task/list lists the catalogue with steps, and filters by taskType', async () => {
+    const { body } = await call(ctx.app, { method: 'GET', url: '/app/task/list', token: earner.token });
+    const tasks = z.array(Task).parse(body.data);
+    expect(tasks.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(tasks.map((t) => t.schedule))).toEqual(new Set(['once', 'recurring', 'timed']));
+    for (const task of tasks) {
+      expect(task.taskBranchList.length).toBeGreaterThan(0);
+      expect(task.status).toBe('notStarted');
+      expect(task.progress.done).toBe(0);
+    }
+    expect(tasks.find((t) => t.schedule === 'timed')?.endsAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    const shares = await call(ctx.app, { method: 'GET', url: '/app/task/list?taskType=share', token: earner.token });
+    const shareTasks = z.array(Task).parse(shares.body.data);
+    expect(shareTasks.length).toBeGreaterThan(0);
+    expect(shareTasks.every((t) => t.kind === 'share')).toBe(true);
+    expect(shareTasks[0]?.taskBranchList[0]?.h5Url).toBe('/shareTask');
+  });
+
+  it('POST /app/user/shareInfo uses PUBLIC_ORIGIN when set', async () => {
+    const { buildApp } = await import('../src/app');
+    const { testConfig } = await import('./helper');
+    const app = await buildApp({ database: ctx.database, config: testConfig({ PUBLIC_ORIGIN: 'https://grab.example/' }) });
+    const { body } = await call<{ shareLink: string }>(app, { method: 'POST', url: '/app/user/shareInfo', token: earner.token });
+    expect(body.data?.shareLink).toBe(`https://grab.example/login?shareCode=${earner.inviteCode}`);
+    await app.close();
+  });
+
+  it('compresses larger API responses', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/app/task/list', headers: { authorization: `Bearer ${earner.token}`, 'accept-encoding': 'br, gzip' } });
+    expect(response.headers['content-encoding']).toBe('br');
+  });
+});

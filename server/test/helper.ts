@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../src/db/database';
+import { seed } from '../src/seed/seed';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** PGlite always; real PostgreSQL too when DATABASE_URL names one. */
+export const engines: Engine[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+
+const TEST_DATA_ROOT = path.resolve(import.meta.dirname, '..', '.test-data');
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Db;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(engine: Engine): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (engine === 'pglite') {
+    const dir = path.join(TEST_DATA_ROOT, `run-${process.pid}-${randomBytes(4).toString('hex')}`);
+    fs.cpSync(inject('pgliteTemplate'), dir, { recursive: true });
+    const database = await openPglite(dir);
+    return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+  }
+  const adminUrl = process.env.DATABASE_URL!;
+  const name = `grab_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), 20);
+  await migrateDatabase(database, loadConfig({}).migrationsDir);
+  await seed(database.db);
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** A config for tests: static roots and locales may be pointed at temporary folders. */
+export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
+  const empty = path.join(os.tmpdir(), 'grab-no-static');
+  return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, ...env });
+}
+
+/** Builds the app on its own fresh, seeded database (one per test file). */
+export async function createTestContext(engine: Engine, config: Config = testConfig()): Promise<TestContext> {
+  const { database, drop } = await freshDatabase(engine);
+  const app = await buildApp({ database, config });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+export interface Envelope<T = unknown> {
+  code: number;
+  data: T | null;
+  msg: string;
+}
+
+export async function call<T = unknown>(
+  app: FastifyInstance,
+  options: InjectOptions & { token?: string },
+): Promise<{ status: number; body: Envelope<T>; response: LightMyRequestResponse }> {
+  const { token, headers, ...rest } = options;
+  const response = await app.inject({
+    ...rest,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+  });
+  return { status: response.statusCode, body: response.json() as Envelope<T>, response };
+}
+
+let phoneCounter = 0;
+/** A valid Indian mobile number that no other test in this process uses. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const tail = `${process.pid % 10000}`.padStart(4, '0') + `${phoneCounter}`.padStart(5, '0');
+  return `9${tail}`;
+}
+
+export const PASSWORD = 'correct-horse-1';
+
+export interface Registered {
+  token: string;
+  userId: number;
+  phone: string;
+  inviteCode: string;
+  thirdUserId: string;
+  thirdName: string;
+}
+
+export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01', phone = uniquePhone()): Promise<Registered> {
+  const { status, body } = await call<{ token: string; userInfo: { id: number; inviteCode: string; thirdUserId: string; thirdName: string } }>(app, {
+    method: 'POST',
+    url: '/public/user/register',
+    payload: { country: 'IN', phone, password: PASSWORD, rePassword: PASSWORD, inviteCode },
+  });
+  if (status !== 200 || !body.data) throw new Error(`register failed: ${status} ${JSON.stringify(body)}`);
+  return {
+    token: body.data.token,
+    userId: body.data.userInfo.id,
+    phone,
+    inviteCode: body.data.userInfo.inviteCode,
+    thirdUserId: body.data.userInfo.thirdUserId,
+    thirdName: body.data.userInfo.thirdName,
+  };
+}
+
+/** Row counts of every table, to prove a refused request changed nothing. */
+export async function countRows(db: Db): Promise<Record<string, number>> {
+  const tables = ['users', 'user_ancestors', 'sessions', 'login_failures', 'ledger_entries', 'balances', 'root_invite_codes', 'currencies', 'tasks', 'task_steps'];
+  const out: Record<string, number> = {};
+  for (const table of tables) {
+    const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number | string }[] };
+    out[table] = Number(result.rows[0]?.n ?? 0);
+  }
+  return out;
+}
