@@ -1,1 +1,80 @@
+// The one entry of @grab/shared. Host and remotes share it as a Module Federation singleton, so
+// everything created here (store, i18n instance, API clients, toasts) exists once per page.
+// Libraries the apps need (router, jotai hooks) are re-exported from here instead of being shared
+// themselves: MF ships a shared module whole, while these re-exports are tree-shaken.
+import { createApiClient } from './api/api-client';
+import { type CallState, useCallWith } from './api/use-call';
+import type { DataOf, Endpoint, InputOf } from './contracts/envelope';
+import { i18n } from './i18n/i18n';
+import { languageByKey } from './i18n/languages';
+import { languageAtom, store, tokenAtom, userInfoAtom } from './store/store.atoms';
+import { toast } from './ui/toast.ui';
+
 export * from './contracts/index';
+export * from './i18n/languages';
+
+export const { callMain, callMessaging } = createApiClient({
+  getToken: () => store.get(tokenAtom),
+  getLanguageTag: () => languageByKey(store.get(languageAtom)).tag,
+  getThirdParty: () => store.get(userInfoAtom),
+  onUnauthorized: () => {
+    // SPEC §4: clear everything and reload; the guard then shows the login page.
+    localStorage.clear();
+    location.reload();
+  },
+  notifyError: (message) => toast.danger(message),
+  translate: (key) => i18n.t(key, { ns: 'common' }),
+});
+const callers = { callMain, callMessaging };
+/** Runs a call when the component mounts or its input changes: `{ data, error, loading, reload }`. */
+export function useCall<E extends Endpoint>(endpoint: E, input?: InputOf<E>): CallState<DataOf<E>> {
+  return useCallWith(callers, endpoint, input);
+}
+export { type CallState, CallFailed } from './api/use-call';
+export { NetworkError, REQUEST_TIMEOUT_MS } from './api/api-client';
+
+export {
+  store,
+  tokenAtom,
+  userInfoAtom,
+  languageAtom,
+  configAtom,
+  userBalanceAtom,
+  currencyListAtom,
+  taskListAtom,
+  taskInfoAtom,
+  childTaskInfoAtom,
+  levelInfoAtom,
+  tgwsGroupAtom,
+  setSession,
+  clearSession,
+  TOKEN_STORAGE_KEY,
+  USER_INFO_STORAGE_KEY,
+} from './store/store.atoms';
+export { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
+export { StoreProvider } from './store/store-provider.ui';
+
+export { i18n, initI18n, changeLanguage, registerLocales, useT, I18nProvider, COMMON_NS, type Translate, type LocaleLoader } from './i18n/i18n';
+
+export {
+  BrowserRouter,
+  Routes,
+  Route,
+  Navigate,
+  Outlet,
+  Link,
+  NavLink,
+  useNavigate,
+  useLocation,
+  useParams,
+  useSearchParams,
+  createBrowserRouter,
+  RouterProvider,
+  ScrollRestoration,
+} from 'react-router-dom';
+
+export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast.ui';
+export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
+export { Z_INDEX_POPUP } from './ui/layers';
+
+export { formatPoints, formatMoney, pointsToMoney } from './format/format';

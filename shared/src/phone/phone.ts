@@ -11,6 +11,6 @@ export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export function normalizePhone(country: string, phone: string): string | null {
   if (!(PHONE_COUNTRIES as readonly string[]).includes(country)) return null;
   const parsed = parsePhoneNumberFromString(phone, country as CountryCode);
-  if (!parsed || !parsed.isValid() || parsed.country !== country) return null;
+  if (!parsed?.isValid() || parsed.country !== country) return null;
   return parsed.number;
 }

@@ -1,0 +1,189 @@
+/// <reference types="@rsbuild/core/types" />
+import {
+  formatPoints,
+  Link,
+  languageByKey,
+  type Task,
+  TaskKind,
+  taskList,
+  taskListAtom,
+  useAtomValue,
+  useCall,
+  userInfoAtom,
+  useSearchParams,
+  useSetAtom,
+  useT,
+} from '@grab/shared';
+import { useEffect, useId } from 'react';
+import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
+import styles from './task-hall.module.css';
+import { firstStepHref, groupByKind, hoursLeft, localResetTime } from './task-hall.lib';
+
+registerTasksLocales();
+
+type Translate = ReturnType<typeof useT>['t'];
+
+const ACTION_BY_STATUS: Record<Task['status'], 'start' | 'continue' | 'view' | 'retry' | null> = {
+  notStarted: 'start',
+  inProgress: 'continue',
+  underReview: 'view',
+  failed: 'retry',
+  passed: 'view',
+  completed: 'view',
+  closed: null,
+};
+
+function ScheduleNote({ task, t, tag }: { task: Task; t: Translate; tag: string }) {
+  const now = Date.now();
+  if (task.schedule === 'recurring' && task.resetTime) {
+    return <span>{t('resetsAt', { time: localResetTime(task.resetTime, tag, now) })}</span>;
+  }
+  if (task.schedule === 'timed' && task.endsAt) {
+    const hours = hoursLeft(task.endsAt, now);
+    return <span>{hours > 0 ? t('hoursLeft', { hours }) : t('ended')}</span>;
+  }
+  return null;
+}
+
+function TaskCard({ task }: { task: Task }) {
+  const { t, language } = useT(TASKS_NS);
+  const { t: common } = useT();
+  const user = useAtomValue(userInfoAtom);
+  const titleId = useId();
+  const progressId = useId();
+  const tag = languageByKey(language).tag;
+  const action = ACTION_BY_STATUS[task.status];
+  const step = action ? firstStepHref(task, window.location.origin) : null;
+  const statusText = task.status === 'notStarted' || task.status === 'inProgress' ? null : t(`status.${task.status}`);
+  const lockedLevel = user && user.level < task.minLevel ? task.minLevel : null;
+
+  const actionLabel = (
+    <>
+      {action ? t(`action.${action}`) : null}
+      <span className={styles.hidden}> — {task.title}</span>
+    </>
+  );
+
+  return (
+    <li className={styles.card} data-task-id={task.id}>
+      <article aria-labelledby={titleId}>
+        <div className={styles.cardHead}>
+          <h3 id={titleId} className={styles.cardTitle}>
+            {task.title}
+          </h3>
+          <p className={styles.reward}>
+            <span className={styles.hidden}>{t('reward')}: </span>
+            {common('common.points', { value: formatPoints(task.reward, language) })}
+          </p>
+        </div>
+        {task.description ? <p className={styles.description}>{task.description}</p> : null}
+        <p className={styles.meta}>
+          <span className={styles.badge} data-schedule={task.schedule}>
+            {t(`schedule.${task.schedule}`)}
+          </span>
+          <ScheduleNote task={task} t={t} tag={tag} />
+          {lockedLevel ? <span className={styles.locked}>{t('needsLevel', { level: lockedLevel })}</span> : null}
+        </p>
+        <div className={styles.progressRow}>
+          <label htmlFor={progressId} className={styles.progressLabel}>
+            {t('progress')}
+          </label>
+          <progress id={progressId} className={styles.progress} value={Math.min(task.progress.done, task.progress.total)} max={Math.max(task.progress.total, 1)} />
+          <span className={styles.progressValue}>{t('progressValue', { done: task.progress.done, total: task.progress.total })}</span>
+        </div>
+        <div className={styles.cardFoot}>
+          {statusText ? (
+            <span className={styles.status} data-status={task.status}>
+              {statusText}
+            </span>
+          ) : (
+            <span />
+          )}
+          {step ? (
+            step.internal ? (
+              <Link to={step.href} className={styles.action}>
+                {actionLabel}
+              </Link>
+            ) : (
+              <a href={step.href} className={styles.action}>
+                {actionLabel}
+              </a>
+            )
+          ) : null}
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function Skeleton({ label }: { label: string }) {
+  return (
+    <div className={styles.skeletonList} aria-busy="true" role="status">
+      <span className={styles.hidden}>{label}</span>
+      {[0, 1, 2].map((n) => (
+        <div key={n} className={styles.skeleton} aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** The /home content: every task the earner can do, grouped by kind (exposed as remote_tasks/TaskHall). */
+export default function TaskHall() {
+  const { t, ready } = useT(TASKS_NS);
+  const { t: common } = useT();
+  const [searchParams] = useSearchParams();
+  const parsedKind = TaskKind.safeParse(searchParams.get('taskType'));
+  const taskType = parsedKind.success ? parsedKind.data : undefined;
+  const { data, error, loading, reload } = useCall(taskList, taskType ? { taskType } : {});
+  const setTaskList = useSetAtom(taskListAtom);
+  const headingId = useId();
+
+  useEffect(() => {
+    if (data) setTaskList(data);
+  }, [data, setTaskList]);
+
+  let body: React.ReactNode;
+  // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
+  if ((loading && !data) || !ready) {
+    body = <Skeleton label={common('common.loading')} />;
+  } else if (error || !data) {
+    body = (
+      <div className={styles.problem} role="alert">
+        <p>{t('error')}</p>
+        <button type="button" className={styles.retry} onClick={reload}>
+          {common('common.retry')}
+        </button>
+      </div>
+    );
+  } else if (data.length === 0) {
+    body = <p className={styles.problem}>{t('empty')}</p>;
+  } else {
+    body = groupByKind(data).map((group) => (
+      <section key={group.kind} className={styles.group} aria-labelledby={`${headingId}-${group.kind}`}>
+        <h2 id={`${headingId}-${group.kind}`} className={styles.groupTitle}>
+          {t(`kind.${group.kind}`)}
+        </h2>
+        <ul className={styles.list}>
+          {group.tasks.map((task) => (
+            <TaskCard key={task.id} task={task} />
+          ))}
+        </ul>
+      </section>
+    ));
+  }
+
+  return (
+    <div className={styles.hall}>
+      <h1 className={styles.title}>{ready ? t('title') : common('common.loading')}</h1>
+      {taskType && ready ? (
+        <p className={styles.filter}>
+          <span>{t('filtered', { kind: t(`kind.${taskType}`) })}</span>
+          <Link to="/home" className={styles.filterLink}>
+            {t('allTasks')}
+          </Link>
+        </p>
+      ) : null}
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { BrowserRouter, initI18n, store, type Task, taskListAtom } from '@grab/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import TaskHall from './task-hall.page';
+
+const NOW = Date.parse('2026-03-01T10:00:00.000Z');
+
+function task(overrides: Partial<Task>): Task {
+  return {
+    id: 1,
+    kind: 'joinGroup',
+    schedule: 'once',
+    title: 'Join the news group',
+    description: 'Join and stay for a day.',
+    reward: 10000,
+    minLevel: 1,
+    resetTime: null,
+    endsAt: null,
+    progress: { done: 0, total: 1 },
+    status: 'notStarted',
+    taskBranchList: [{ id: 11, h5Url: '/joinTgTask', title: 'Join' }],
+    ...overrides,
+  };
+}
+
+const TASKS: Task[] = [
+  task({ id: 1 }),
+  task({
+    id: 2,
+    kind: 'share',
+    schedule: 'recurring',
+    title: 'Share the daily post',
+    reward: 250,
+    resetTime: '00:00',
+    progress: { done: 2, total: 5 },
+    status: 'inProgress',
+    taskBranchList: [{ id: 21, h5Url: '/shareTask', title: 'Share' }],
+  }),
+  task({
+    id: 3,
+    kind: 'joinGroup',
+    schedule: 'timed',
+    title: 'Launch week group',
+    endsAt: '2026-03-01T15:30:00.000Z',
+    status: 'failed',
+    taskBranchList: [{ id: 31, h5Url: '/joinTgTask?from=hall', title: 'Join' }],
+  }),
+];
+
+function envelope(data: unknown, code = 200, status = 200) {
+  return new Response(JSON.stringify({ code, data, msg: code === 200 ? 'ok' : 'Server is tired' }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderAt(url: string) {
+  window.history.pushState({}, '', url);
+  return render(
+    <BrowserRouter>
+      <TaskHall />
+    </BrowserRouter>,
+  );
+}
+
+function requestedUrl(n = 0): string {
+  return String((fetchMock.mock.calls[n] as [string])[0]);
+}
+
+beforeEach(async () => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  localStorage.setItem('token', 'tok');
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  store.set(taskListAtom, null);
+  await initI18n();
+});
+
+describe('TaskHall', () => {
+  it('groups tasks by kind with labels, reward, progress and the first step link', async () => {
+    fetchMock.mockResolvedValue(envelope(TASKS));
+    renderAt('/home');
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+
+    const join = await screen.findByRole('region', { name: 'Join a group' });
+    const share = screen.getByRole('region', { name: 'Share' });
+    expect(requestedUrl()).toBe('/app/task/list');
+    expect(screen.getByRole('heading', { level: 1, name: 'Task hall' })).toBeTruthy();
+    // Groups follow the product's kind order, not the response order.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Join a group', 'Share']);
+
+    const once = within(join).getByRole('article', { name: 'Join the news group' });
+    expect(within(once).getByText('100 points')).toBeTruthy();
+    expect(within(once).getByText('One-time')).toBeTruthy();
+    expect(within(once).getByText('0 of 1 done')).toBeTruthy();
+    expect(within(once).getByRole('link', { name: /Start/ }).getAttribute('href')).toBe('/joinTgTask?taskType=joinGroup&taskId=1&id=11');
+
+    const timed = within(join).getByRole('article', { name: 'Launch week group' });
+    expect(within(timed).getByText('Timed')).toBeTruthy();
+    expect(within(timed).getByText('6 h left')).toBeTruthy();
+    expect(within(timed).getByText('Review failed')).toBeTruthy();
+    expect(within(timed).getByRole('link', { name: /Upload again/ }).getAttribute('href')).toBe(
+      '/joinTgTask?from=hall&taskType=joinGroup&taskId=3&id=31',
+    );
+
+    const recurring = within(share).getByRole('article', { name: 'Share the daily post' });
+    expect(within(recurring).getByText('Recurring')).toBeTruthy();
+    expect(within(recurring).getByText(/^Resets at /)).toBeTruthy();
+    expect(within(recurring).getByText('2.5 points')).toBeTruthy();
+    const progress = within(recurring).getByRole('progressbar', { name: 'Progress' }) as HTMLProgressElement;
+    expect(progress.value).toBe(2);
+    expect(progress.max).toBe(5);
+    expect(within(recurring).getByText('2 of 5 done')).toBeTruthy();
+    expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/shareTask?taskType=share&taskId=2&id=21');
+
+    expect(store.get(taskListAtom)).toEqual(TASKS);
+  });
+
+  it('asks for one kind when the URL names a taskType and offers the whole list back', async () => {
+    fetchMock.mockResolvedValue(envelope([TASKS[1]]));
+    renderAt('/home?taskType=share');
+    expect(await screen.findByRole('region', { name: 'Share' })).toBeTruthy();
+    expect(requestedUrl()).toBe('/app/task/list?taskType=share');
+    expect(screen.getByText('Showing: Share')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Show all tasks' }).getAttribute('href')).toBe('/home');
+  });
+
+  it('ignores an unknown taskType', async () => {
+    fetchMock.mockResolvedValue(envelope([]));
+    renderAt('/home?taskType=bogus');
+    expect(await screen.findByText('No tasks right now. Check back soon.')).toBeTruthy();
+    expect(requestedUrl()).toBe('/app/task/list');
+  });
+
+  it('shows an error with a retry that loads the list', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(null, 500, 500)).mockResolvedValueOnce(envelope(TASKS));
+    renderAt('/home');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The tasks could not be loaded.')).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('region', { name: 'Join a group' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});

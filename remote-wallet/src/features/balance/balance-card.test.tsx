@@ -1,0 +1,95 @@
+import { BrowserRouter, currencyListAtom, initI18n, store, tokenAtom, userBalanceAtom, userInfoAtom } from '@grab/shared';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import BalanceCard from './balance-card.widget';
+
+const USER = {
+  id: 3,
+  phone: '+919812345678',
+  country: 'IN',
+  thirdUserId: 't3',
+  thirdName: 'Ravi',
+  asset: 1234500,
+  level: 2,
+  inviteCode: 'R4V1',
+  currency: 'INR' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+const ASSET = { balance: 1234500, pending: 20000, withdrawable: 1200000, todayEarnings: 5000, totalEarnings: 1500000 };
+const CURRENCIES = [
+  { code: 'USD', language: 'en-US', microsPerPoint: 10_000, fractionDigits: 2 },
+  { code: 'INR', language: 'hi-IN', microsPerPoint: 1_000_000, fractionDigits: 2 },
+];
+
+function envelope(data: unknown, code = 200, status = 200) {
+  return new Response(JSON.stringify({ code, data, msg: code === 200 ? 'ok' : 'Unavailable' }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let assetResponses: Response[];
+
+beforeEach(async () => {
+  store.set(userInfoAtom, USER);
+  store.set(tokenAtom, 'wallet-token');
+  store.set(currencyListAtom, null);
+  store.set(userBalanceAtom, null);
+  assetResponses = [];
+  fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/app/currency/list')) return envelope(CURRENCIES);
+    if (url.startsWith('/app/user/assetInfo')) return assetResponses.shift() ?? envelope(ASSET);
+    return new Response('not found', { status: 404 });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  await initI18n();
+});
+
+function renderCard() {
+  return render(
+    <BrowserRouter>
+      <BalanceCard />
+    </BrowserRouter>,
+  );
+}
+
+describe('BalanceCard', () => {
+  it('shows the balance in points and in the earner currency, with pending apart from withdrawable', async () => {
+    renderCard();
+    expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
+    const card = await screen.findByRole('region', { name: 'My balance' });
+    expect(await within(card).findByText('12,345 points')).toBeTruthy();
+    expect(await within(card).findByText('Worth about ₹12,345.00')).toBeTruthy();
+
+    const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
+    expect(within(fact('Withdrawable')).getByText('12,000 points')).toBeTruthy();
+    expect(within(fact('Pending review')).getByText('200 points')).toBeTruthy();
+    expect(within(fact('Today\'s earnings')).getByText('50 points')).toBeTruthy();
+    expect(within(fact('Total earnings')).getByText('15,000 points')).toBeTruthy();
+
+    expect(within(card).getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/withdrawal');
+    expect(within(card).getByRole('link', { name: 'Earnings details' }).getAttribute('href')).toBe('/earningsDetails');
+    expect(store.get(userBalanceAtom)).toEqual(ASSET);
+    expect(store.get(currencyListAtom)).toEqual(CURRENCIES);
+    const headers = new Headers((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers);
+    expect(headers.get('authorization')).toBe('Bearer wallet-token');
+  });
+
+  it('uses a currency list already in the store instead of fetching it', async () => {
+    store.set(currencyListAtom, CURRENCIES as never);
+    renderCard();
+    expect(await screen.findByText('Worth about ₹12,345.00')).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/app/user/assetInfo']);
+  });
+
+  it('offers a retry when the balance cannot be loaded', async () => {
+    assetResponses.push(envelope(null, 500, 500));
+    renderCard();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your balance could not be loaded.')).toBeTruthy();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('12,345 points')).toBeTruthy();
+  });
+});

@@ -1,0 +1,132 @@
+/// <reference types="@rsbuild/core/types" />
+import {
+  assetInfo,
+  type Currency,
+  callMain,
+  currencyList,
+  currencyListAtom,
+  formatMoney,
+  formatPoints,
+  Link,
+  useAtomValue,
+  useCall,
+  userBalanceAtom,
+  userInfoAtom,
+  useSetAtom,
+  useT,
+} from '@grab/shared';
+import { useEffect, useId } from 'react';
+import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
+import styles from './balance-card.module.css';
+
+registerWalletLocales();
+
+/** The currency list rarely changes: one fetch per page, kept in the shared store. */
+function useCurrencies(): Currency[] | null {
+  const list = useAtomValue(currencyListAtom);
+  const setList = useSetAtom(currencyListAtom);
+  useEffect(() => {
+    if (list) return;
+    let live = true;
+    callMain(currencyList).then(
+      (data) => {
+        if (live && data) setList(data);
+      },
+      // The balance still shows in points; the toast already told the earner.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [list, setList]);
+  return list;
+}
+
+/**
+ * The Account page's balance: points, their value in the earner's currency, and pending points
+ * kept apart from what can be withdrawn (DESIGN §2.6). Exposed as remote_wallet/BalanceCard.
+ */
+export default function BalanceCard() {
+  const { t, language, ready } = useT(WALLET_NS);
+  const { t: common } = useT();
+  const { data, error, loading, reload } = useCall(assetInfo);
+  const setBalance = useSetAtom(userBalanceAtom);
+  const user = useAtomValue(userInfoAtom);
+  const currencies = useCurrencies();
+  const titleId = useId();
+
+  useEffect(() => {
+    if (data) setBalance(data);
+  }, [data, setBalance]);
+
+  const points = (hundredths: number) => common('common.points', { value: formatPoints(hundredths, language) });
+  const currency = user ? currencies?.find((c) => c.code === user.currency) : undefined;
+
+  let body: React.ReactNode;
+  // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
+  if ((loading && !data) || !ready) {
+    body = (
+      <div className={styles.skeleton} role="status" aria-busy="true">
+        <span className={styles.hidden}>{common('common.loading')}</span>
+      </div>
+    );
+  } else if (error || !data) {
+    body = (
+      <div className={styles.problem} role="alert">
+        <p>{t('error')}</p>
+        <button type="button" className={styles.retry} onClick={reload}>
+          {common('common.retry')}
+        </button>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <p className={styles.balance} data-testid="balance">
+          {points(data.balance)}
+        </p>
+        {currency ? <p className={styles.worth}>{t('worth', { money: formatMoney(data.balance, currency, language) })}</p> : null}
+        <dl className={styles.facts}>
+          <div className={styles.fact}>
+            <dt>{t('withdrawable')}</dt>
+            <dd>{points(data.withdrawable)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('pending')}</dt>
+            <dd>
+              {points(data.pending)}
+              <small className={styles.hint}>{t('pendingHint')}</small>
+            </dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('today')}</dt>
+            <dd>{points(data.todayEarnings)}</dd>
+          </div>
+          <div className={styles.fact}>
+            <dt>{t('total')}</dt>
+            <dd>{points(data.totalEarnings)}</dd>
+          </div>
+        </dl>
+      </>
+    );
+  }
+
+  return (
+    <section className={styles.card} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.title}>
+        {ready ? t('title') : common('common.loading')}
+      </h2>
+      {body}
+      {ready ? (
+        <div className={styles.links}>
+          <Link to="/withdrawal" className={styles.primary}>
+            {t('withdraw')}
+          </Link>
+          <Link to="/earningsDetails" className={styles.secondary}>
+            {t('details')}
+          </Link>
+        </div>
+      ) : null}
+    </section>
+  );
+}

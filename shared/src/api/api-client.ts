@@ -1,0 +1,159 @@
+import { type FetchOptions, ofetch } from 'ofetch';
+import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
+import { MESSAGING_OK, MESSAGING_SILENT, OK } from '../contracts/envelope';
+import { MESSAGING_TIME_HEADER, MESSAGING_VERIFY_HEADER } from '../contracts/messaging.contracts';
+import { messagingSign, messagingVerify } from '../contracts/sign';
+
+/** SPEC §9: both APIs give up after 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
+/**
+ * Everything the client needs from the rest of the app is passed in, so this module never imports
+ * the store, i18n or UI: `index.ts` wires it, and tests hand it plain functions.
+ */
+export interface ApiClientDeps {
+  getToken: () => string | null;
+  /** BCP 47 tag of the current language, for `Accept-Language`. */
+  getLanguageTag: () => string;
+  /** The stored third-party identity that the messaging sign is computed from. */
+  getThirdParty: () => { thirdUserId: string; thirdName: string } | null;
+  /** HTTP 401: the session is gone (SPEC §4). */
+  onUnauthorized: () => void;
+  notifyError: (message: string) => void;
+  /** Translates a key of the common namespace. */
+  translate: (key: string) => string;
+  timeoutMs?: number;
+  /** Defaults to `Date.now`; tests pin it to check the verification header. */
+  now?: () => number;
+}
+
+export interface ApiClient {
+  callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
+  callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
+}
+
+interface Envelope {
+  code: number;
+  data: unknown;
+  msg?: string;
+  message?: string;
+}
+
+function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+/** Why a call failed before any envelope arrived; its message is already translated. */
+export class NetworkError extends Error {
+  override name = 'NetworkError';
+}
+
+export function createApiClient(deps: ApiClientDeps): ApiClient {
+  const timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  const now = deps.now ?? Date.now;
+
+  async function send(endpoint: Endpoint, input: unknown, extra: { query?: Record<string, string>; headers?: Record<string, string> }) {
+    const headers: Record<string, string> = { 'Accept-Language': deps.getLanguageTag(), ...extra.headers };
+    const token = deps.getToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const isGet = endpoint.method === 'GET';
+    const options: FetchOptions<'json'> = {
+      method: endpoint.method,
+      headers,
+      timeout,
+      // A retry doubles the wait on a slow link; every screen offers its own retry instead.
+      retry: 0,
+      // Error statuses still carry the envelope, which holds the message the earner should read.
+      ignoreResponseError: true,
+      query: isGet ? { ...(input as Record<string, unknown> | undefined), ...extra.query } : extra.query,
+      body: isGet ? undefined : ((input ?? {}) as Record<string, unknown>),
+    };
+    try {
+      const response = await ofetch.raw(endpoint.path, options);
+      return { status: response.status, body: response._data as unknown };
+    } catch (error) {
+      throw new NetworkError(describeNetworkError(error), { cause: error });
+    }
+  }
+
+  function describeNetworkError(error: unknown): string {
+    const cause = (error as { cause?: { name?: string } } | null)?.cause;
+    if (cause?.name === 'TimeoutError' || (error as { name?: string } | null)?.name === 'TimeoutError') {
+      return deps.translate('errors.timeout');
+    }
+    // ofetch words a failed fetch as `[GET] "/x": <no response> Failed to fetch`: no use to an earner.
+    return deps.translate('errors.network');
+  }
+
+  /** Checks `data` against the endpoint's schema; a mismatch is a client/server bug, not the earner's. */
+  function checked<E extends Endpoint>(endpoint: E, data: unknown): DataOf<E> | undefined {
+    const result = endpoint.data.safeParse(data);
+    if (result.success) return result.data as DataOf<E>;
+    console.error(`Response of ${endpoint.method} ${endpoint.path} does not match its contract`, result.error);
+    deps.notifyError(deps.translate('errors.internal'));
+    return undefined;
+  }
+
+  function nonEnvelope(status: number): NetworkError {
+    return new NetworkError(status >= 500 ? deps.translate('errors.internal') : deps.translate('errors.network'));
+  }
+
+  async function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
+    let result: { status: number; body: unknown };
+    try {
+      result = await send(endpoint, input, {});
+    } catch (error) {
+      deps.notifyError((error as Error).message);
+      throw error;
+    }
+    if (result.status === 401) {
+      deps.onUnauthorized();
+      return undefined;
+    }
+    if (!isEnvelope(result.body)) {
+      const error = nonEnvelope(result.status);
+      deps.notifyError(error.message);
+      throw error;
+    }
+    if (result.body.code !== OK) {
+      deps.notifyError(result.body.msg || result.body.message || deps.translate('errors.internal'));
+      return undefined;
+    }
+    return checked(endpoint, result.body.data);
+  }
+
+  async function callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
+    const third = deps.getThirdParty();
+    const time = String(now());
+    const sign = await messagingSign(endpoint.path, third?.thirdUserId ?? '', third?.thirdName ?? '');
+    const verify = await messagingVerify(time, sign);
+    let result: { status: number; body: unknown };
+    try {
+      result = await send(endpoint, input, {
+        query: { sign },
+        headers: { [MESSAGING_TIME_HEADER]: time, [MESSAGING_VERIFY_HEADER]: verify },
+      });
+    } catch (error) {
+      // SPEC §8: the second API resolves with nothing on network errors.
+      deps.notifyError((error as Error).message);
+      return undefined;
+    }
+    if (result.status === 401) {
+      deps.onUnauthorized();
+      return undefined;
+    }
+    if (!isEnvelope(result.body)) {
+      deps.notifyError(nonEnvelope(result.status).message);
+      return undefined;
+    }
+    if (result.body.code !== MESSAGING_OK) {
+      // SPEC §8 maps 10030 to an empty text: no dialog.
+      const text = result.body.code === MESSAGING_SILENT ? '' : result.body.message || result.body.msg || '';
+      if (text) deps.notifyError(text);
+      return undefined;
+    }
+    return checked(endpoint, result.body.data);
+  }
+
+  return { callMain, callMessaging };
+}

@@ -1,0 +1,36 @@
+import type { Currency } from '../contracts/config.contracts';
+import type { LanguageKey } from '../contracts/user.contracts';
+import { languageByKey } from '../i18n/languages';
+
+// Building an Intl formatter is slow next to using one: lists render many amounts.
+const formatters = new Map<string, Intl.NumberFormat>();
+
+function formatter(id: string, tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  let cached = formatters.get(id);
+  if (!cached) {
+    cached = new Intl.NumberFormat(tag, options);
+    formatters.set(id, cached);
+  }
+  return cached;
+}
+
+/** Points are stored in hundredths (DESIGN §4): 10000 → "100", 12345 → "123.45". */
+export function formatPoints(hundredths: number, language: LanguageKey): string {
+  const tag = languageByKey(language).tag;
+  return formatter(`p|${tag}`, tag, { maximumFractionDigits: 2 }).format(hundredths / 100);
+}
+
+/** The value of some points in a currency, at the operator's rate (millionths of a unit per point). */
+export function pointsToMoney(hundredths: number, currency: Currency): number {
+  return ((hundredths / 100) * currency.microsPerPoint) / 1_000_000;
+}
+
+export function formatMoney(hundredths: number, currency: Currency, language: LanguageKey): string {
+  const tag = languageByKey(language).tag;
+  return formatter(`m|${tag}|${currency.code}|${currency.fractionDigits}`, tag, {
+    style: 'currency',
+    currency: currency.code,
+    minimumFractionDigits: currency.fractionDigits,
+    maximumFractionDigits: currency.fractionDigits,
+  }).format(pointsToMoney(hundredths, currency));
+}

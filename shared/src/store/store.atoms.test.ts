@@ -1,0 +1,80 @@
+import { createElement } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const USER = {
+  id: 1,
+  phone: '+15550000000',
+  country: 'US',
+  thirdUserId: 't1',
+  thirdName: 'Sam',
+  asset: 0,
+  level: 1,
+  inviteCode: 'ROOT',
+  currency: 'USD',
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+async function freshStore() {
+  vi.resetModules();
+  return import('./store.atoms');
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('persisted atoms', () => {
+  it('start from local storage', async () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('userInfo', JSON.stringify(USER));
+    localStorage.setItem('language', 'bn-BD');
+    const s = await freshStore();
+    expect(s.store.get(s.tokenAtom)).toBe('abc');
+    expect(s.store.get(s.userInfoAtom)).toEqual(USER);
+    expect(s.store.get(s.languageAtom)).toBe('bn-BD');
+  });
+
+  it('fall back when storage is empty or holds junk', async () => {
+    localStorage.setItem('userInfo', '{not json');
+    localStorage.setItem('language', 'xx-XX');
+    const s = await freshStore();
+    expect(s.store.get(s.tokenAtom)).toBeNull();
+    expect(s.store.get(s.userInfoAtom)).toBeNull();
+    expect(s.store.get(s.languageAtom)).toBe('en-US');
+  });
+
+  it('setSession writes token and userInfo; clearSession removes them and loaded state', async () => {
+    const s = await freshStore();
+    s.setSession({ token: 'new-token', userInfo: { ...USER, currency: 'USD' } });
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(USER);
+    s.store.set(s.taskListAtom, []);
+    s.clearSession();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('userInfo')).toBeNull();
+    expect(s.store.get(s.tokenAtom)).toBeNull();
+    expect(s.store.get(s.taskListAtom)).toBeNull();
+  });
+
+  it('language writes through to storage, functional updates included', async () => {
+    const s = await freshStore();
+    s.store.set(s.languageAtom, 'ph-PH');
+    expect(localStorage.getItem('language')).toBe('ph-PH');
+    s.store.set(s.tokenAtom, (previous) => `${previous ?? ''}x`);
+    expect(localStorage.getItem('token')).toBe('x');
+  });
+});
+
+function Token({ read }: { read: () => string | null }) {
+  return createElement('p', null, read());
+}
+
+describe('StoreProvider', () => {
+  it('hands components the same store the API clients read', async () => {
+    const s = await freshStore();
+    const { StoreProvider } = await import('./store-provider.ui');
+    const { useAtomValue } = await import('jotai/react');
+    const { render, screen } = await import('@testing-library/react');
+    s.store.set(s.tokenAtom, 'shared-token');
+    render(createElement(StoreProvider, null, createElement(Token, { read: () => useAtomValue(s.tokenAtom) })));
+    expect(screen.getByText('shared-token')).toBeTruthy();
+  });
+});

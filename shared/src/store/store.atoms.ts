@@ -1,0 +1,111 @@
+import { atom, getDefaultStore, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
+import type { Session } from '../contracts/auth.contracts';
+import type { CommonConfig, Currency } from '../contracts/config.contracts';
+import type { Task, TaskStep } from '../contracts/task.contracts';
+import { type AssetInfo, LanguageKey, UserInfo } from '../contracts/user.contracts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from '../i18n/languages';
+
+/** Local-storage keys shared with the host's guard and the e2e tests. */
+export const TOKEN_STORAGE_KEY = 'token';
+export const USER_INFO_STORAGE_KEY = 'userInfo';
+
+/**
+ * jotai's default store, so a hook used outside any <StoreProvider> still sees the same state;
+ * host and remotes get this very object because the package is a Module Federation singleton.
+ */
+export const store = getDefaultStore();
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    // Storage can be blocked (private mode, sandboxed frames): behave as logged out.
+    return null;
+  }
+}
+
+function writeStorage(key: string, raw: string | null) {
+  try {
+    if (raw === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, raw);
+  } catch {
+    // The in-memory value still holds for this page.
+  }
+}
+
+type PersistedAtom<T> = WritableAtom<T, [SetStateAction<T>], void>;
+
+/**
+ * An atom mirrored in local storage. The stored value is read on first use, not at import, so a
+ * test (or the host) can prepare storage before anything reads it.
+ */
+function persistedAtom<T>(key: string, decode: (raw: string | null) => T, encode: (value: T) => string | null): PersistedAtom<T> {
+  const UNREAD = Symbol('unread');
+  const memory = atom<T | typeof UNREAD>(UNREAD);
+  return atom(
+    (get) => {
+      const value = get(memory);
+      return value === UNREAD ? decode(readStorage(key)) : value;
+    },
+    (get, set, update: SetStateAction<T>) => {
+      const current = get(memory);
+      const previous = current === UNREAD ? decode(readStorage(key)) : current;
+      const next = typeof update === 'function' ? (update as (prev: T) => T)(previous) : update;
+      writeStorage(key, encode(next));
+      set(memory, next);
+    },
+  );
+}
+
+function decodeUserInfo(raw: string | null): UserInfo | null {
+  if (!raw) return null;
+  try {
+    const parsed = UserInfo.safeParse(JSON.parse(raw));
+    // A stale or tampered value counts as no session: the guard then sends the earner to login.
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const tokenAtom = persistedAtom<string | null>(TOKEN_STORAGE_KEY, (raw) => raw || null, (value) => value);
+export const userInfoAtom = persistedAtom<UserInfo | null>(USER_INFO_STORAGE_KEY, decodeUserInfo, (value) =>
+  value ? JSON.stringify(value) : null,
+);
+export const languageAtom = persistedAtom<LanguageKey>(
+  LANGUAGE_STORAGE_KEY,
+  (raw) => {
+    const parsed = LanguageKey.safeParse(raw);
+    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+  },
+  (value) => value,
+);
+
+// SPEC §3 client state. `null` means "not loaded yet".
+export const configAtom = atom<CommonConfig | null>(null);
+export const userBalanceAtom = atom<AssetInfo | null>(null);
+export const currencyListAtom = atom<Currency[] | null>(null);
+export const taskListAtom = atom<Task[] | null>(null);
+export const taskInfoAtom = atom<Task | null>(null);
+export const childTaskInfoAtom = atom<TaskStep | null>(null);
+/** Shapes come with the level and messaging-group issues; until then they are opaque records. */
+export const levelInfoAtom = atom<Record<string, unknown> | null>(null);
+export const tgwsGroupAtom = atom<Record<string, unknown> | null>(null);
+
+export function setSession(session: Session) {
+  store.set(tokenAtom, session.token);
+  store.set(userInfoAtom, session.userInfo);
+}
+
+/** Forgets the earner: the persisted session and every piece of state loaded for them. */
+export function clearSession() {
+  store.set(tokenAtom, null);
+  store.set(userInfoAtom, null);
+  store.set(userBalanceAtom, null);
+  store.set(currencyListAtom, null);
+  store.set(taskListAtom, null);
+  store.set(taskInfoAtom, null);
+  store.set(childTaskInfoAtom, null);
+  store.set(levelInfoAtom, null);
+  store.set(tgwsGroupAtom, null);
+}

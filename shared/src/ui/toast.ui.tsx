@@ -1,0 +1,110 @@
+import { useSyncExternalStore } from 'react';
+import { Z_INDEX_POPUP } from './layers';
+
+/** SPEC §9: toasts close on their own after 3000 ms. */
+export const TOAST_DURATION_MS = 3000;
+
+export type ToastTone = 'success' | 'danger' | 'info';
+
+export interface ToastItem {
+  id: number;
+  tone: ToastTone;
+  message: string;
+}
+
+export interface ToastOptions {
+  duration?: number;
+}
+
+// Module level on purpose: host and remotes share this package as one instance, so a toast raised
+// by a remote shows in the host's one <Toaster />.
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit() {
+  for (const listener of listeners) listener();
+}
+
+function dismiss(id: number) {
+  items = items.filter((item) => item.id !== id);
+  emit();
+}
+
+function show(tone: ToastTone, message: string, options: ToastOptions = {}): number {
+  const id = nextId++;
+  // The same text twice in a row (a retried call) would only stack up noise.
+  items = [...items.filter((item) => item.message !== message), { id, tone, message }];
+  emit();
+  setTimeout(() => dismiss(id), options.duration ?? TOAST_DURATION_MS);
+  return id;
+}
+
+export const toast = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  danger: (message: string, options?: ToastOptions) => show('danger', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+  dismiss,
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const getItems = () => items;
+
+const TONE_COLOR: Record<ToastTone, string> = {
+  success: 'var(--g-success, #15803d)',
+  danger: 'var(--g-danger, #b91c1c)',
+  info: 'var(--g-text, #111827)',
+};
+
+/**
+ * The live region is rendered even when empty: screen readers only announce changes inside a region
+ * that already exists. Errors use role="alert" so they interrupt.
+ */
+export function Toaster() {
+  const current = useSyncExternalStore(subscribe, getItems, getItems);
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="toaster"
+      style={{
+        position: 'fixed',
+        insetInline: 0,
+        insetBlockStart: 'max(1rem, env(safe-area-inset-top))',
+        zIndex: Z_INDEX_POPUP + 100,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: '0.5rem',
+        pointerEvents: 'none',
+        paddingInline: '1rem',
+      }}
+    >
+      {current.map((item) => (
+        <div
+          key={item.id}
+          role={item.tone === 'danger' ? 'alert' : undefined}
+          data-tone={item.tone}
+          style={{
+            maxInlineSize: '22rem',
+            padding: '0.75rem 1rem',
+            borderRadius: 'var(--g-radius, 12px)',
+            background: TONE_COLOR[item.tone],
+            color: '#fff',
+            boxShadow: 'var(--g-shadow, 0 4px 16px rgb(0 0 0 / 0.2))',
+            fontSize: '0.9375rem',
+            lineHeight: 1.4,
+            textAlign: 'start',
+            pointerEvents: 'auto',
+          }}
+        >
+          {item.message}
+        </div>
+      ))}
+    </div>
+  );
+}
