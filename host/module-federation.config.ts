@@ -1,0 +1,4 @@
+import { createModuleFederationConfig } from '@module-federation/rsbuild-plugin';
+import { hostFederation } from '../tools/mf/federation';
+
+export default createModuleFederationConfig(hostFederation());

@@ -1,0 +1,41 @@
+import { store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { isPublicPath } from './guard/redirect';
+import { pageLoaders } from './pages';
+import { remoteRegistry } from './remotes/federation';
+import { PATHS } from './routes.paths';
+
+function quietly(promise: Promise<unknown>) {
+  // A failed preload changes nothing: the page's own load shows the error and its retry.
+  promise.catch(() => undefined);
+}
+
+/**
+ * Starts downloading what the first screen needs while the texts load, instead of after the first
+ * render: one network round trip less on slow mobile data.
+ */
+export function preloadFirstScreen(pathname: string) {
+  const signedIn = store.get(userInfoAtom) !== null && store.get(tokenAtom) !== null;
+  if (!signedIn && !isPublicPath(pathname)) {
+    quietly(pageLoaders.login());
+    return;
+  }
+  switch (pathname) {
+    case PATHS.loginPage:
+      quietly(pageLoaders.login());
+      break;
+    case PATHS.register:
+      quietly(pageLoaders.register());
+      break;
+    case PATHS.root:
+    case PATHS.home:
+      quietly(remoteRegistry.load('remote_tasks', 'TaskHall'));
+      break;
+    case PATHS.user:
+      quietly(pageLoaders.account());
+      quietly(remoteRegistry.load('remote_wallet', 'BalanceCard'));
+      break;
+    case PATHS.team:
+      quietly(remoteRegistry.load('remote_team', 'TeamPage'));
+      break;
+  }
+}

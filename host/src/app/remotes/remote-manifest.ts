@@ -1,0 +1,69 @@
+import { z } from 'zod/mini';
+
+/**
+ * `/remotes.json`: where each remote's entry lives, read at run time so that a squad ships a remote
+ * by uploading its build and editing this file, without rebuilding the host.
+ */
+export const RemoteEntry = z.object({
+  name: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)),
+  entry: z.string().check(z.minLength(1), z.maxLength(2048)),
+});
+export type RemoteEntry = z.infer<typeof RemoteEntry>;
+
+export const RemoteManifest = z.object({ remotes: z.array(RemoteEntry) });
+export type RemoteManifest = z.infer<typeof RemoteManifest>;
+
+export const MANIFEST_URL = '/remotes.json';
+/** Development only: `{ "remote_tasks": "http://localhost:3001/remoteEntry.js" }` (see README). */
+export const DEV_OVERRIDE_KEY = 'grab:remotes';
+
+export class ManifestError extends Error {
+  override name = 'ManifestError';
+}
+
+/** Checks a parsed manifest; anything else becomes one readable error, never a crash later. */
+export function parseManifest(body: unknown): RemoteManifest {
+  const result = RemoteManifest.safeParse(body);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ManifestError(`${MANIFEST_URL} is not a valid remote manifest (${issues.join('; ')})`);
+  }
+  return result.data;
+}
+
+export async function fetchManifest(fetcher: typeof fetch = fetch): Promise<RemoteManifest> {
+  let response: Response;
+  try {
+    // The manifest changes whenever a remote ships: never take a cached copy.
+    response = await fetcher(MANIFEST_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  } catch (error) {
+    throw new ManifestError(`${MANIFEST_URL} could not be fetched`, { cause: error });
+  }
+  if (!response.ok) throw new ManifestError(`${MANIFEST_URL} answered HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch (error) {
+    throw new ManifestError(`${MANIFEST_URL} is not JSON`, { cause: error });
+  }
+  return parseManifest(body);
+}
+
+/** Entries from the developer's local override replace the deployed ones by name. */
+export function applyOverride(manifest: RemoteManifest, overrideJson: string | null): RemoteManifest {
+  if (!overrideJson) return manifest;
+  let overrides: Record<string, unknown>;
+  try {
+    overrides = JSON.parse(overrideJson) as Record<string, unknown>;
+  } catch {
+    return manifest;
+  }
+  const remotes = manifest.remotes.map((remote) => {
+    const entry = overrides[remote.name];
+    return typeof entry === 'string' && entry ? { ...remote, entry } : remote;
+  });
+  for (const [name, entry] of Object.entries(overrides)) {
+    if (typeof entry === 'string' && !remotes.some((r) => r.name === name)) remotes.push({ name, entry });
+  }
+  return { remotes };
+}

@@ -1,0 +1,70 @@
+import type { ComponentType } from 'react';
+import { applyOverride, fetchManifest, type RemoteEntry, type RemoteManifest } from './remote-manifest';
+
+/** The two Module Federation runtime calls the host needs; tests pass fakes. */
+export interface FederationRuntime {
+  registerRemotes(remotes: { name: string; entry: string }[], options?: { force?: boolean }): void;
+  loadRemote<T>(id: string): Promise<T | null | undefined>;
+}
+
+export class RemoteLoadError extends Error {
+  override name = 'RemoteLoadError';
+}
+
+export interface RemoteRegistry {
+  /** Loads `<remote>/<expose>`'s default export; `fresh` drops what a failed attempt left cached. */
+  load(remote: string, expose: string, fresh?: boolean): Promise<ComponentType>;
+}
+
+interface RegistryDeps {
+  runtime: FederationRuntime;
+  getManifest?: () => Promise<RemoteManifest>;
+  /** The development override (`localStorage['grab:remotes']`), or null. */
+  getOverride?: () => string | null;
+}
+
+/**
+ * Registers the remotes of the run-time manifest once, on first use: registering fetches nothing,
+ * and the first `loadRemote` happens after the host's share scope exists, so remotes borrow the
+ * host's singletons instead of bringing their own.
+ */
+export function createRemoteRegistry({ runtime, getManifest = fetchManifest, getOverride = () => null }: RegistryDeps): RemoteRegistry {
+  let registered: Promise<Map<string, RemoteEntry>> | null = null;
+
+  function ensureRegistered(): Promise<Map<string, RemoteEntry>> {
+    if (!registered) {
+      registered = getManifest().then((manifest) => {
+        const remotes = applyOverride(manifest, getOverride()).remotes;
+        runtime.registerRemotes(remotes.map(({ name, entry }) => ({ name, entry })));
+        return new Map(remotes.map((remote) => [remote.name, remote]));
+      });
+      // A manifest that failed (offline, bad deploy) is fetched again on the next attempt.
+      registered.catch(() => {
+        registered = null;
+      });
+    }
+    return registered;
+  }
+
+  return {
+    async load(remote, expose, fresh = false) {
+      const remotes = await ensureRegistered();
+      const entry = remotes.get(remote);
+      if (!entry) throw new RemoteLoadError(`${remote} is not in the remote manifest`);
+      // Re-registering with `force` clears the remote's cached container and modules, so a
+      // retry really downloads remoteEntry.js again instead of replaying the failure.
+      if (fresh) runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+      let module: { default?: unknown } | null | undefined;
+      try {
+        module = await runtime.loadRemote<{ default?: unknown }>(`${remote}/${expose}`);
+      } catch (error) {
+        throw new RemoteLoadError(`${remote}/${expose} could not be loaded`, { cause: error });
+      }
+      const component = module?.default;
+      if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
+        throw new RemoteLoadError(`${remote}/${expose} has no default component`);
+      }
+      return component as ComponentType;
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../test-utils';
+import type { RemoteRegistry } from './remote-registry';
+import { RemoteSection } from './remote-section';
+
+function TaskHall() {
+  return <h1>Task hall</h1>;
+}
+
+const flaky = { broken: true };
+function Flaky() {
+  if (flaky.broken) throw new Error('render bug');
+  return <p>Balance card</p>;
+}
+
+describe('RemoteSection', () => {
+  it('shows a fallback card when the remote fails to load, and Retry downloads it again', async () => {
+    const load = vi.fn<RemoteRegistry['load']>().mockRejectedValueOnce(new Error('remoteEntry.js 503')).mockResolvedValue(TaskHall);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderApp(<RemoteSection registry={{ load }} remote="remote_tasks" expose="TaskHall" />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This section could not load');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Task hall' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(load).toHaveBeenNthCalledWith(1, 'remote_tasks', 'TaskHall', false);
+    expect(load).toHaveBeenNthCalledWith(2, 'remote_tasks', 'TaskHall', true);
+  });
+
+  it('catches a remote that throws while rendering', async () => {
+    flaky.broken = true;
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderApp(<RemoteSection registry={{ load: async () => Flaky }} remote="remote_wallet" expose="BalanceCard" />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    flaky.broken = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Balance card')).toBeTruthy();
+  });
+});

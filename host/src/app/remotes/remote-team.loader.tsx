@@ -1,0 +1,7 @@
+import { remoteRegistry } from './federation';
+import { RemoteSection } from './remote-section';
+
+/** `remote_team/TeamPage`, loaded at run time with a fallback and retry inside the layout. */
+export function RemoteTeamPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_team" expose="TeamPage" />;
+}

@@ -1,0 +1,108 @@
+import { Navigate, Route, Routes } from '@grab/shared';
+import { type ReactNode, Suspense } from 'react';
+import { RequireSession } from './guard/require-session';
+import { safeRedirectTarget } from './guard/redirect';
+import { TabLayout } from './layout/tab-layout';
+import {
+  AccountPage,
+  ChangePasswordPage,
+  LanguagePage,
+  LanguageSelect,
+  LoginPage,
+  NotFoundPage,
+  NotSupportedPage,
+  RegisterPage,
+} from './pages';
+import { RemoteLoading } from './remotes/remote-section';
+import { RemoteBalanceCard } from './remotes/remote-wallet.loader';
+import { RemoteTaskHall } from './remotes/remote-tasks.loader';
+import { RemoteTeamPage } from './remotes/remote-team.loader';
+import { COMING_PAGES, PATHS } from './routes.paths';
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<RemoteLoading />}>{children}</Suspense>;
+}
+
+const languageChooser = (
+  <Suspense fallback={null}>
+    <LanguageSelect />
+  </Suspense>
+);
+
+/** SPEC §2's route table. The host owns it: URLs are a product contract. */
+export function AppRoutes() {
+  return (
+    <RequireSession>
+      <Routes>
+        <Route path={PATHS.root} element={<Navigate to={PATHS.home} replace />} />
+        <Route
+          element={
+            <TabLayout
+              home={<RemoteTaskHall />}
+              user={
+                <Page>
+                  <AccountPage balanceCard={<RemoteBalanceCard />} />
+                </Page>
+              }
+            />
+          }
+        >
+          <Route path={PATHS.home} element={null} />
+          <Route path={PATHS.user} element={null} />
+          <Route path={PATHS.team} element={<RemoteTeamPage />} />
+        </Route>
+        <Route
+          path={PATHS.loginPage}
+          element={
+            <Page>
+              <LoginPage languageChooser={languageChooser} redirectTarget={(raw) => safeRedirectTarget(raw)} />
+            </Page>
+          }
+        />
+        <Route
+          path={PATHS.register}
+          element={
+            <Page>
+              <RegisterPage languageChooser={languageChooser} />
+            </Page>
+          }
+        />
+        <Route
+          path={PATHS.changePassword}
+          element={
+            <Page>
+              <ChangePasswordPage />
+            </Page>
+          }
+        />
+        <Route
+          path={PATHS.language}
+          element={
+            <Page>
+              <LanguagePage />
+            </Page>
+          }
+        />
+        {COMING_PAGES.map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Page>
+                <NotSupportedPage />
+              </Page>
+            }
+          />
+        ))}
+        <Route
+          path="*"
+          element={
+            <Page>
+              <NotFoundPage />
+            </Page>
+          }
+        />
+      </Routes>
+    </RequireSession>
+  );
+}

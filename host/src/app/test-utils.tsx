@@ -1,0 +1,17 @@
+import { BrowserRouter, I18nProvider, initI18n, StoreProvider, store } from '@grab/shared';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { registerHostLocales } from './host-locales';
+
+/** Renders like the app does (store, i18n with the host texts, router) at `path`. */
+export async function renderApp(ui: ReactNode, path = '/') {
+  window.history.replaceState(null, '', path);
+  await Promise.all([initI18n(), registerHostLocales()]);
+  return render(
+    <StoreProvider store={store}>
+      <I18nProvider>
+        <BrowserRouter>{ui}</BrowserRouter>
+      </I18nProvider>
+    </StoreProvider>,
+  );
+}

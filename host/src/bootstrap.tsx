@@ -1,0 +1,23 @@
+import { initI18n } from '@grab/shared';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { registerHostLocales } from './app/host-locales';
+import { registerOfflineWorker } from './app/offline/register-worker';
+import { preloadFirstScreen } from './app/preload';
+import { saveShareParams } from './app/share-params/share-params';
+import { loadCommonConfig } from './app/startup';
+
+async function start() {
+  // Before anything can redirect: the guard's /login?redirect=… would still hold them, but the
+  // register form reads the saved invitation code.
+  saveShareParams(location.href);
+  loadCommonConfig();
+  preloadFirstScreen(location.pathname);
+  // The first screen renders with its texts, never with raw keys.
+  await Promise.all([initI18n(), registerHostLocales()]);
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App />);
+  registerOfflineWorker();
+}
+
+void start();

@@ -1,0 +1,54 @@
+import type { Translate } from '@grab/shared';
+import { useCallback, useState } from 'react';
+
+/** A field name → the i18n key (common namespace) of its message. */
+export type FieldErrors = Partial<Record<string, string>>;
+
+interface SafeParser<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * Runs the same contract schema the server runs; the messages are i18n keys. The first message
+ * of each field wins: "please enter password" before "8 to 64 characters".
+ */
+export function validateWith<T>(schema: SafeParser<T>, values: unknown): { data?: T; errors: FieldErrors } {
+  const result = schema.safeParse(values);
+  if (result.success) return { data: result.data, errors: {} };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    if (!errors[field]) errors[field] = issue.message;
+  }
+  return { errors };
+}
+
+/**
+ * The per-country phone check (libphonenumber-js), loaded on first use so its metadata stays off
+ * the first load. Returns the E.164 number, or null when it is not a number of that country.
+ */
+export async function checkPhone(country: string, phone: string): Promise<string | null> {
+  const { normalizePhone } = await import('@grab/shared/phone');
+  return normalizePhone(country, phone);
+}
+
+/** Form values plus the messages shown under each field. */
+export function useForm<V extends Record<string, string>>(initial: V) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const setValue = useCallback((name: keyof V & string, value: string) => {
+    setValues((previous) => ({ ...previous, [name]: value }));
+    // The message goes once the earner changes the field; it comes back on the next submit.
+    setErrors((previous) => (previous[name] ? { ...previous, [name]: undefined } : previous));
+  }, []);
+  return { values, setValue, errors, setErrors };
+}
+
+/** Moves focus to the first field with a message, so keyboard and screen-reader users land on it. */
+export function focusFirstError(form: HTMLFormElement | null) {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+export function message(t: Translate, key: string | undefined): string | undefined {
+  return key ? t(key) : undefined;
+}

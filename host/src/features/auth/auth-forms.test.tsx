@@ -1,0 +1,82 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../app/test-utils';
+import { ChangePasswordPage } from './change-password.page';
+import { LoginPage } from './login.page';
+import { RegisterPage } from './register.page';
+
+/** The message tied to a field through aria-describedby. */
+function messageOf(input: HTMLElement): string {
+  const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+}
+
+const field = (name: string) => screen.getByLabelText(name, { exact: true, selector: 'input, select' });
+
+describe('login form', () => {
+  it('shows the SPEC messages inline under empty fields', async () => {
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(field('Phone number').getAttribute('aria-invalid')).toBe('true'));
+    expect(messageOf(field('Phone number'))).toBe('Please enter phone number');
+    expect(messageOf(field('Password'))).toBe('Please enter password');
+  });
+
+  it('checks the number against the chosen country', async () => {
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    await userEvent.selectOptions(field('Country'), 'IN');
+    await userEvent.type(field('Phone number'), '12345');
+    await userEvent.type(field('Password'), 'whatever-long');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(messageOf(field('Phone number'))).toBe('Please enter a valid phone number'));
+    expect(field('Password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('shows and hides the password', async () => {
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    expect(field('Password').getAttribute('type')).toBe('password');
+    await userEvent.click(screen.getByRole('button', { name: 'Show password' }));
+    expect(field('Password').getAttribute('type')).toBe('text');
+    expect(screen.getByRole('button', { name: 'Hide password' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('register form', () => {
+  it('pre-fills the invitation code saved from a share link', async () => {
+    localStorage.setItem('shareCode', 'ROOT01');
+    await renderApp(<RegisterPage />, '/register');
+    expect((field('Invitation code') as HTMLInputElement).value).toBe('ROOT01');
+    expect(messageOf(field('Password'))).toBe('8 to 64 characters');
+  });
+
+  it('explains the password rule, a mismatch and a missing invitation code', async () => {
+    await renderApp(<RegisterPage />, '/register');
+    await userEvent.selectOptions(field('Country'), 'IN');
+    await userEvent.type(field('Phone number'), '9876543210');
+    await userEvent.type(field('Password'), 'short');
+    await userEvent.type(field('Repeat password'), 'other');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(field('Password').getAttribute('aria-invalid')).toBe('true'));
+    expect(messageOf(field('Password'))).toBe('8 to 64 characters | Password must be 8 to 64 characters');
+    expect(messageOf(field('Repeat password'))).toBe('The two passwords do not match');
+    expect(messageOf(field('Invitation code'))).toBe('Please enter invitation code');
+    expect(field('Phone number').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('asks for the repeated password', async () => {
+    await renderApp(<RegisterPage />, '/register');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(messageOf(field('Repeat password'))).toBe('Please enter re-password'));
+  });
+});
+
+describe('change password form', () => {
+  it('asks for the old password, the new one and the repeat', async () => {
+    await renderApp(<ChangePasswordPage />, '/changePassword');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(messageOf(field('Old password'))).toBe('Please enter old password'));
+    expect(messageOf(field('New password'))).toBe('8 to 64 characters | Please enter password');
+    expect(messageOf(field('Repeat password'))).toBe('Please enter re-password');
+  });
+});

@@ -1,0 +1,94 @@
+import { ChangePasswordBody, callMain, changePassword, clearSession, toast, useNavigate, useT } from '@grab/shared';
+import { type FormEvent, startTransition, useRef, useState } from 'react';
+import { focusFirstError, message, useForm, validateWith } from './auth-form';
+import { PasswordField } from './auth-fields';
+import styles from './auth.module.css';
+
+export function ChangePasswordPage() {
+  const { t } = useT('host');
+  const common = useT();
+  const navigate = useNavigate();
+  const { values, setValue, errors, setErrors } = useForm({ oldPassword: '', password: '', rePassword: '' });
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { data, errors: found } = validateWith(ChangePasswordBody, values);
+    setErrors(found);
+    if (!data) {
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      const done = await callMain(changePassword, data);
+      // `null` is the success answer; `undefined` means the server said no (already toasted).
+      if (done === undefined) return;
+      toast.success(t('auth.passwordChanged'));
+      // The server revoked every token of the earner: log in again with the new password. The
+      // router moves inside a transition; clearing the session in the same transition keeps the
+      // guard from seeing this page without a session and adding a redirect back to it.
+      navigate('/login', { replace: true });
+      startTransition(clearSession);
+    } catch {
+      // The client already told the earner (connection toast).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function back() {
+    if (window.history.state && window.history.state.idx > 0) navigate(-1);
+    else navigate('/user', { replace: true });
+  }
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.topBar}>
+        <button type="button" className={styles.back} onClick={back}>
+          <span aria-hidden="true" className={styles.arrow}>
+            ←
+          </span>
+          {t('page.back')}
+        </button>
+      </div>
+      <section className={`g-card ${styles.card}`} aria-labelledby="change-password-title">
+        <h1 id="change-password-title" className={styles.title}>
+          {t('auth.changePasswordTitle')}
+        </h1>
+        <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+          <PasswordField
+            label={t('auth.oldPassword')}
+            name="oldPassword"
+            autoComplete="current-password"
+            value={values.oldPassword}
+            onChange={(v) => setValue('oldPassword', v)}
+            error={message(common.t, errors.oldPassword)}
+          />
+          <PasswordField
+            label={t('auth.newPassword')}
+            name="password"
+            autoComplete="new-password"
+            hint={t('auth.passwordRule')}
+            value={values.password}
+            onChange={(v) => setValue('password', v)}
+            error={message(common.t, errors.password)}
+          />
+          <PasswordField
+            label={t('auth.rePassword')}
+            name="rePassword"
+            autoComplete="new-password"
+            value={values.rePassword}
+            onChange={(v) => setValue('rePassword', v)}
+            error={message(common.t, errors.rePassword)}
+          />
+          <button type="submit" className={`g-button ${styles.submit}`} disabled={busy}>
+            {t('auth.submitChangePassword')}
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

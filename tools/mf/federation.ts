@@ -1,0 +1,89 @@
+/**
+ * Module Federation options shared by the host and every remote, so a remote's config only names
+ * what it exposes. Measured in notes/first-load-bytes.md: an MF-shared module ships whole (MF cannot
+ * tree-shake it for consumers it does not know), so only what must be ONE instance is shared.
+ * react-router-dom, jotai, react-i18next, i18next, zod and ofetch are reached only through
+ * `@grab/shared`, whose single instance carries the router context, store and i18n instance.
+ */
+
+// Structural copies of the plugin's option types: this folder sits outside every package, so it
+// cannot resolve the bundler packages; each app's config passes the result to the real plugin.
+interface SharedItem {
+  singleton?: boolean;
+  requiredVersion?: string | false;
+  strictVersion?: boolean;
+}
+
+export interface FederationOptions {
+  name: string;
+  filename?: string;
+  exposes?: Record<string, string>;
+  remotes?: Record<string, string>;
+  shared: Record<string, SharedItem>;
+  shareStrategy?: 'version-first' | 'loaded-first';
+  dts: boolean;
+  manifest: boolean;
+  experiments: {
+    externalRuntime?: boolean;
+    provideExternalRuntime?: boolean;
+    optimization?: { target?: 'web' | 'node' };
+  };
+}
+
+const REACT_RANGE = '^19.0.0';
+
+export const SHARED: Record<string, SharedItem> = {
+  react: { singleton: true, requiredVersion: REACT_RANGE },
+  'react/jsx-runtime': { singleton: true, requiredVersion: REACT_RANGE },
+  'react/jsx-dev-runtime': { singleton: true, requiredVersion: REACT_RANGE },
+  'react-dom': { singleton: true, requiredVersion: REACT_RANGE },
+  'react-dom/client': { singleton: true, requiredVersion: REACT_RANGE },
+  // A workspace package: its "workspace:*" range is not semver, and host and remotes are always
+  // built from the same tree, so any version is accepted as long as there is one.
+  '@grab/shared': { singleton: true, requiredVersion: false },
+};
+
+/** Remote names as the run-time manifest (`/remotes.json`) lists them. */
+export const REMOTE_NAMES = ['remote_tasks', 'remote_wallet', 'remote_team'] as const;
+
+export function hostFederation(): FederationOptions {
+  return {
+    name: 'host',
+    // Remotes are registered at run time from /remotes.json, never fixed at build time.
+    remotes: {},
+    shared: SHARED,
+    // The host's copies load first and stay the singletons remotes borrow.
+    shareStrategy: 'loaded-first',
+    dts: false,
+    manifest: false,
+    experiments: {
+      // Remotes reuse the host's MF runtime instead of each carrying ~30 KB of their own.
+      provideExternalRuntime: true,
+      optimization: { target: 'web' },
+    },
+  };
+}
+
+export function remoteFederation(name: string, exposes: Record<string, string>): FederationOptions {
+  return {
+    name,
+    filename: 'remoteEntry.js',
+    exposes,
+    shared: SHARED,
+    shareStrategy: 'loaded-first',
+    dts: false,
+    manifest: false,
+    experiments: {
+      externalRuntime: true,
+      optimization: { target: 'web' },
+    },
+  };
+}
+
+/**
+ * A remote built on the host's runtime cannot open its own page, so the stand-alone dev server
+ * bundles its own runtime: the same remoteEntry then runs alone and inside a host.
+ */
+export function standaloneFederation<T extends { experiments?: object }>(options: T): T {
+  return { ...options, experiments: { ...options.experiments, externalRuntime: false } };
+}
