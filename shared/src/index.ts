@@ -56,6 +56,8 @@ export { StoreProvider } from './store/store-provider.ui';
 
 export { i18n, initI18n, changeLanguage, registerLocales, useT, I18nProvider, COMMON_NS, type Translate, type LocaleLoader } from './i18n/i18n';
 
+// Only what the apps use: this package is MF-shared, so every export ships whole on the first load
+// (the data-router API alone costs ~17 KB gzip).
 export {
   BrowserRouter,
   Routes,
@@ -68,9 +70,6 @@ export {
   useLocation,
   useParams,
   useSearchParams,
-  createBrowserRouter,
-  RouterProvider,
-  ScrollRestoration,
 } from 'react-router-dom';
 
 export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast.ui';

@@ -1,0 +1,41 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Starts the real server (built by `npm test` beforehand) on a fresh embedded database, and drives
+// Debian's Chromium at a phone viewport. Nothing is mocked: the browser talks to the real API.
+const port = Number(process.env.E2E_PORT ?? 8091);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
+    : [['list']],
+  use: {
+    baseURL,
+    ...devices['Pixel 7'],
+    viewport: { width: 390, height: 844 },
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node start-server.mjs',
+    url: `${baseURL}/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    // A pixel id is set so every test runs with the pixel blocked, as many earners' browsers do.
+    env: { PORT: String(port), E2E_DATA_DIR: '.data/run', FB_PIXEL_ID: '100000000000001' },
+  },
+});

@@ -1,0 +1,18 @@
+// The e2e server: the same built server `npm start` runs, on a data directory wiped first, so every
+// run starts from the demo seed. DATABASE_URL is dropped on purpose: the browser suite exercises the
+// embedded default that a new user gets.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const dataDir = path.resolve(here, process.env.E2E_DATA_DIR ?? '.data/pglite');
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' };
+delete env.DATABASE_URL;
+const child = spawn(process.execPath, [path.resolve(here, '../server/dist/main.js')], { env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));

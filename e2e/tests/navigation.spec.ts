@@ -1,0 +1,106 @@
+import { LoginPage } from '../pages/auth.pages';
+import { Shell } from '../pages/shell.pages';
+import { expect, signIn, test } from '../support/fixtures';
+
+test.describe('navigation rules (SPEC §2)', () => {
+  test('/ redirects to /home for a logged-in earner', async ({ signedInPage: page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(new Shell(page).home).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('a logged-out visit goes to login with the encoded full target, and login returns there', async ({ page, earner }) => {
+    await page.goto('/withdrawal?amount=5&from=menu');
+    await expect(page).toHaveURL(`/login?redirect=${encodeURIComponent('/withdrawal?amount=5&from=menu')}`);
+    await new LoginPage(page).logIn(earner.phone, earner.password);
+    await expect(page).toHaveURL('/withdrawal?amount=5&from=menu');
+  });
+
+  test('the login page never redirects to another origin', async ({ page, earner }) => {
+    await page.goto(`/login?redirect=${encodeURIComponent('https://evil.example/steal')}`);
+    await new LoginPage(page).logIn(earner.phone, earner.password);
+    await expect(page).toHaveURL('/home');
+  });
+
+  test('scroll resets to the top on every navigation', async ({ signedInPage: page }) => {
+    await page.goto('/home');
+    const shell = new Shell(page);
+    await shell.tabs.waitFor();
+    await page.evaluate(() => {
+      document.body.style.minHeight = '6000px';
+      window.scrollTo(0, 2500);
+    });
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await shell.account.click();
+    await expect(page).toHaveURL('/user');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('the document title comes from config, Grab by default', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page).toHaveTitle('Grab');
+  });
+
+  test('shareCode and link_id are saved, also from inside an encoded redirect', async ({ page }) => {
+    await page.goto('/login?shareCode=ROOT01&link_id=L1');
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('shareCode'), localStorage.getItem('link_id')])).toEqual(['ROOT01', 'L1']);
+
+    const nested = `/shareTask?${new URLSearchParams({ link_id: 'L77', shareCode: 'NESTED9' })}`;
+    await page.goto(`/login?redirect=${encodeURIComponent(encodeURIComponent(nested))}`);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('shareCode'), localStorage.getItem('link_id')])).toEqual(['NESTED9', 'L77']);
+  });
+
+  test('a saved shareCode fills in the invitation code on register', async ({ page }) => {
+    await page.goto('/login?shareCode=ROOT01');
+    await page.getByRole('link', { name: 'Register' }).click();
+    await expect(page.getByLabel('Invitation code')).toHaveValue('ROOT01');
+  });
+
+  test('tabs: /home and /user keep their state, /team does not', async ({ signedInPage: page }) => {
+    const shell = new Shell(page);
+    // Mark the live DOM of a tab; a remount replaces the element and loses the mark.
+    const markVisibleTab = (mark: string) =>
+      page.evaluate((value) => {
+        const visible = [...document.querySelectorAll('main > *')].find((el) => (el as HTMLElement).offsetParent !== null);
+        visible?.setAttribute('data-e2e-mark', value);
+        return Boolean(visible);
+      }, mark);
+
+    await page.goto('/home');
+    await shell.tabs.waitFor();
+    await expect.poll(() => markVisibleTab('home')).toBe(true);
+    await shell.account.click();
+    await expect(page).toHaveURL('/user');
+    await shell.home.click();
+    await expect(page.locator('main > [data-e2e-mark="home"]')).toBeVisible();
+
+    await shell.team.click();
+    await expect(page).toHaveURL('/team');
+    await expect.poll(() => markVisibleTab('team')).toBe(true);
+    await shell.home.click();
+    await shell.team.click();
+    await expect(page).toHaveURL('/team');
+    await expect(page.locator('main > [data-e2e-mark="team"]')).toHaveCount(0);
+  });
+
+  test('pages of later issues say "not supported yet" and lead back', async ({ signedInPage: page }) => {
+    await page.goto('/withdrawalOrders');
+    await expect(page.getByText('Not supported yet', { exact: false })).toBeVisible();
+  });
+
+  test('the ad pixel loads only with fbId, and a blocked pixel breaks nothing', async ({ page, earner }) => {
+    const pixelRequests: string[] = [];
+    await page.route('https://connect.facebook.net/**', (route) => {
+      pixelRequests.push(route.request().url());
+      return route.abort('blockedbyclient');
+    });
+    await signIn(page, earner);
+    await page.goto('/home');
+    await new Shell(page).tabs.waitFor();
+    await page.waitForLoadState('load');
+    // The e2e server runs with FB_PIXEL_ID set, so the pixel is asked for, blocked, and the app works.
+    await expect.poll(() => pixelRequests.length).toBeGreaterThan(0);
+    await new Shell(page).account.click();
+    await expect(page).toHaveURL('/user');
+  });
+});

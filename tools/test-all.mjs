@@ -1,0 +1,68 @@
+// `npm test` runs this after the bootstrap has installed and built: typecheck, lint, unit and API
+// tests (API tests also on PostgreSQL when DATABASE_URL is set), then the Playwright suite.
+// Every stage runs even when an earlier one failed, so one run shows everything that is broken;
+// the last line sums the tests of every runner as "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, 'test-results');
+fs.mkdirSync(reports, { recursive: true });
+
+const stages = [
+  { name: 'typecheck', args: ['run', 'typecheck'] },
+  { name: 'lint', args: ['run', 'lint'] },
+  {
+    name: 'unit and API tests',
+    args: ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'vitest.json')}`],
+    report: 'vitest.json',
+  },
+  {
+    name: 'end-to-end tests (Chromium)',
+    args: ['--filter', './e2e', 'exec', 'playwright', 'test'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'playwright.json') },
+    report: 'playwright.json',
+  },
+];
+
+function counts(report) {
+  const file = path.join(reports, report);
+  if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (report === 'vitest.json') {
+    return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0, skipped: (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0) };
+  }
+  const s = json.stats ?? {};
+  return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+}
+
+const results = [];
+for (const stage of stages) {
+  if (stage.report) fs.rmSync(path.join(reports, stage.report), { force: true });
+  process.stdout.write(`\n[grab test] ${stage.name}\n`);
+  const started = Date.now();
+  const run = spawnSync('pnpm', stage.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
+  const ok = run.status === 0;
+  results.push({ ...stage, ok, seconds: (Date.now() - started) / 1000, counts: stage.report ? counts(stage.report) : undefined });
+}
+
+process.stdout.write('\n[grab test] summary\n');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const r of results) {
+  const c = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed)` : '';
+  process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${c} in ${r.seconds.toFixed(0)} s\n`);
+  if (r.counts) {
+    passed += r.counts.passed;
+    failed += r.counts.failed;
+    skipped += r.counts.skipped;
+  }
+  // A stage without per-test counts (typecheck, lint) still counts as one failure when it fails.
+  if (!r.ok && (!r.counts || r.counts.failed === 0)) failed += 1;
+}
+if (!process.env.DATABASE_URL) process.stdout.write('  (DATABASE_URL not set: API tests ran on PGlite only)\n');
+process.stdout.write(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(results.every((r) => r.ok) ? 0 : 1);
