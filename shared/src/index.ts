@@ -77,3 +77,4 @@ export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 
 export { formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { usePointsText } from './format/points-text';

@@ -1,15 +1,9 @@
 import {
   callMain,
   clearSession,
-  currencyList,
-  currencyListAtom,
-  formatMoney,
-  formatPoints,
   Link,
   logout,
-  store,
   useAtom,
-  useAtomValue,
   useNavigate,
   userInfo as userInfoCall,
   userInfoAtom,
@@ -33,12 +27,14 @@ const MENU = [
   { to: '/language', key: 'account.language', icon: MENU_ICONS.language },
 ] as const;
 
-/** `/user`: who the earner is, what they hold and what it is worth in their currency. */
+/**
+ * `/user`: who the earner is and where to go next. What they hold, and its worth in their currency,
+ * is the wallet remote's balance card, composed in here, so the figures have one owner.
+ */
 export function AccountPage({ balanceCard }: AccountPageProps) {
-  const { t, language } = useT('host');
+  const { t } = useT('host');
   const navigate = useNavigate();
   const [account, setAccount] = useAtom(userInfoAtom);
-  const currencies = useAtomValue(currencyListAtom);
   const [leaving, setLeaving] = useState(false);
 
   useEffect(() => {
@@ -49,14 +45,6 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
       },
       () => undefined,
     );
-    if (!store.get(currencyListAtom)) {
-      callMain(currencyList).then(
-        (list) => {
-          if (list) store.set(currencyListAtom, list);
-        },
-        () => undefined,
-      );
-    }
   }, [setAccount]);
 
   async function onLogout() {
@@ -72,7 +60,6 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
   }
 
   if (!account) return null;
-  const currency = currencies?.find((c) => c.code === account.currency);
 
   return (
     <div className={styles.page}>
@@ -92,13 +79,6 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
             <dt>{t('account.level')}</dt>
             <dd>
               <span className={styles.level}>{t('account.levelValue', { level: account.level })}</span>
-            </dd>
-          </div>
-          <div className={styles.balance}>
-            <dt>{t('account.balance')}</dt>
-            <dd>
-              <strong className={styles.points} data-testid="points-balance">{formatPoints(account.asset, language)}</strong>
-              {currency && <span className={styles.worth}>{t('account.worth', { money: formatMoney(account.asset, currency, language) })}</span>}
             </dd>
           </div>
         </dl>

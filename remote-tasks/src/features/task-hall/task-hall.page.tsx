@@ -1,6 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
 import {
-  formatPoints,
   Link,
   languageByKey,
   type Task,
@@ -12,6 +11,7 @@ import {
   userInfoAtom,
   useSearchParams,
   useSetAtom,
+  usePointsText,
   useT,
 } from '@grab/shared';
 import { useEffect, useId } from 'react';
@@ -47,7 +47,7 @@ function ScheduleNote({ task, t, tag }: { task: Task; t: Translate; tag: string 
 
 function TaskCard({ task }: { task: Task }) {
   const { t, language } = useT(TASKS_NS);
-  const { t: common } = useT();
+  const points = usePointsText();
   const user = useAtomValue(userInfoAtom);
   const titleId = useId();
   const progressId = useId();
@@ -68,15 +68,17 @@ function TaskCard({ task }: { task: Task }) {
     <li className={styles.card} data-task-id={task.id}>
       <article aria-labelledby={titleId}>
         <div className={styles.cardHead}>
-          <h3 id={titleId} className={styles.cardTitle}>
+          <h3 id={titleId} className={styles.cardTitle} dir="auto">
             {task.title}
           </h3>
           <p className={styles.reward}>
             <span className={styles.hidden}>{t('reward')}: </span>
-            {common('common.points', { value: formatPoints(task.reward, language) })}
+            {points(task.reward)}
           </p>
         </div>
-        {task.description ? <p className={styles.description}>{task.description}</p> : null}
+        {task.description ? <p className={styles.description} dir="auto">
+            {task.description}
+          </p> : null}
         <p className={styles.meta}>
           <span className={styles.badge} data-schedule={task.schedule}>
             {t(`schedule.${task.schedule}`)}

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { formatPoints, languageByKey, shareInfo, toast, useCall, useT } from '@grab/shared';
+import { languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
 import { useId } from 'react';
 import { registerTeamLocales, TEAM_NS } from '../../locales/team.locales';
 import { copyText } from './clipboard.lib';
@@ -42,7 +42,7 @@ export default function TeamPage() {
   const { data, error, loading, reload } = useCall(shareInfo);
   const statsId = useId();
   const rebatesId = useId();
-  const points = (hundredths: number) => common('common.points', { value: formatPoints(hundredths, language) });
+  const points = usePointsText();
   const percent = new Intl.NumberFormat(languageByKey(language).tag, { style: 'percent' });
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 

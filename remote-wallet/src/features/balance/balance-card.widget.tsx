@@ -6,13 +6,13 @@ import {
   currencyList,
   currencyListAtom,
   formatMoney,
-  formatPoints,
   Link,
   useAtomValue,
   useCall,
   userBalanceAtom,
   userInfoAtom,
   useSetAtom,
+  usePointsText,
   useT,
 } from '@grab/shared';
 import { useEffect, useId } from 'react';
@@ -59,7 +59,7 @@ export default function BalanceCard() {
     if (data) setBalance(data);
   }, [data, setBalance]);
 
-  const points = (hundredths: number) => common('common.points', { value: formatPoints(hundredths, language) });
+  const points = usePointsText();
   const currency = user ? currencies?.find((c) => c.code === user.currency) : undefined;
 
   let body: React.ReactNode;
