@@ -10,8 +10,10 @@ import { registerSecurity } from './http/security';
 import { isSpaRoute, manifestOrigins, NO_CACHE, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { usersRoutes } from './modules/users/users.routes';
@@ -69,12 +71,13 @@ export async function buildApp({ database, config, logger = false, translator }:
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
 
-  installAuth(app, db);
+  const sessionCache = new SessionCache(config.sessionCacheMs);
+  installAuth(app, db, sessionCache);
   const authContext = { db, tokenTtlDays: config.tokenTtlDays };
-  authRoutes(app, authContext);
+  authRoutes(app, authContext, sessionCache);
   usersRoutes(app, db);
   configRoutes(app, db, config);
-  tasksRoutes(app, db);
+  tasksRoutes(app, new TaskCatalogue(db, config.catalogueCacheMs));
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);
 

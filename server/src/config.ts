@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   DATA_DIR: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   FB_PIXEL_ID: optionalText.pipe(z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional()),
   REMOTES_MANIFEST: optionalText,
   PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -46,6 +48,10 @@ export interface Config {
   dataDir: string;
   logLevel: string;
   tokenTtlDays: number;
+  /** How long this process trusts a live session without asking the database (0 = never). */
+  sessionCacheMs: number;
+  /** How long this process reuses the task catalogue it read (0 = never). */
+  catalogueCacheMs: number;
   fbPixelId: string | null;
   remotesManifest: string | undefined;
   publicOrigin: string | undefined;
@@ -83,6 +89,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'),
     logLevel: e.LOG_LEVEL,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
+    sessionCacheMs: e.SESSION_CACHE_MS,
+    catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     fbPixelId: e.FB_PIXEL_ID ?? null,
     remotesManifest: e.REMOTES_MANIFEST ? resolve(e.REMOTES_MANIFEST) : undefined,
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { errors } from '../../http/app-error';
+import { hashToken } from './credentials';
+import type { SessionCache } from './session-cache';
 import { findLiveSession } from './sessions.repository';
 
 export interface Earner {
@@ -25,13 +27,21 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export function installAuth(app: FastifyInstance, db: Db): void {
+export function installAuth(app: FastifyInstance, db: Db, cache: SessionCache): void {
   app.decorateRequest('earner', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw errors.unauthorized();
-    const session = await findLiveSession(db, token);
+    const tokenHash = hashToken(token);
+    const cached = cache.get(tokenHash);
+    if (cached) {
+      request.earner = cached;
+      return;
+    }
+    const session = await findLiveSession(db, tokenHash);
     if (!session) throw errors.unauthorized();
-    request.earner = session;
+    const earner = { userId: session.userId, sessionId: session.sessionId };
+    cache.remember(tokenHash, earner, session.expiresAt);
+    request.earner = earner;
   });
 }

@@ -13,12 +13,15 @@ export async function createSession(db: Executor, userId: number, ttlDays: numbe
   return token;
 }
 
-/** The live session of a token: not revoked and not expired. */
-export async function findLiveSession(db: Executor, token: string): Promise<{ sessionId: number; userId: number } | null> {
+/** The live session behind a token hash: not revoked and not expired. */
+export async function findLiveSession(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ sessionId: number; userId: number; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   return row ?? null;
 }
 

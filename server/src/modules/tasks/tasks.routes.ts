@@ -1,9 +1,8 @@
 import { taskList } from '@grab/shared/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
 import { route } from '../../http/route';
-import { listActiveTasks } from './tasks.repository';
+import type { TaskCatalogue } from './tasks.catalogue';
 
-export function tasksRoutes(app: FastifyInstance, db: Db): void {
-  route(app, taskList, (input) => listActiveTasks(db, input.taskType));
+export function tasksRoutes(app: FastifyInstance, catalogue: TaskCatalogue): void {
+  route(app, taskList, (input) => catalogue.list(input.taskType));
 }
