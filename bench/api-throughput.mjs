@@ -1,0 +1,204 @@
+// API throughput: requests per second of two authenticated reads of the Grab server, as a ratio to a
+// bare Fastify route (bench/bare-fastify.mjs) measured in the same run on the same machine.
+// autocannon runs in this process, bounded: a warm-up, then a fixed duration per endpoint with a
+// fixed number of connections, 127.0.0.1 only. The bare route is measured before, between and after
+// the rounds of Grab measurements (bare, task list, user info, bare, task list, user info, bare);
+// each figure is the median of its runs, and every run's figure is kept, so drift on a busy machine
+// shows.
+//
+// The Grab server runs on embedded PGlite (a fresh temporary data directory) and, when
+// DATABASE_URL is set, a second time on that PostgreSQL.
+//
+//   node bench/api-throughput.mjs [--url http://127.0.0.1:8080] [--duration 10] [--connections 10]
+//                                 [--warmup 3] [--rounds 2]
+import { parseArgs } from 'node:util';
+import { call, loginDemo } from './lib/grab-api.mjs';
+import { startBareFastify, startGrab } from './lib/grab-server.mjs';
+import { load as runLoad } from './lib/load.mjs';
+import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
+
+export const TARGET_RATIO = 0.35;
+
+/**
+ * @typedef {object} Load
+ * @property {number} connections
+ * @property {number} duration     seconds of the measured run
+ * @property {number} warmup       seconds of the warm-up run before each measured run
+ * @property {number} rounds       measured runs per Grab endpoint; the bare route runs rounds + 1 times
+ */
+
+/**
+ * @param {{ url: string, method?: 'GET' | 'POST', body?: string, headers?: Record<string, string> }} request
+ * @param {Load} load
+ */
+async function measure(request, load) {
+  const options = { ...request, connections: load.connections, pipelining: 1 };
+  if (load.warmup > 0) await runLoad({ ...options, duration: load.warmup });
+  const r = await runLoad({ ...options, duration: load.duration });
+  return {
+    rps: r.requests.average,
+    total: r.requests.total,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    bytesPerSecond: r.throughput.average,
+    errorKinds: r.errorKinds,
+    statusCodes: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, v.count])),
+  };
+}
+
+/**
+ * Measures the two Grab reads against `grabUrl`, between two runs of the bare route.
+ * @param {string} label
+ * @param {string} grabUrl
+ * @param {string} bareUrl
+ * @param {Load} load
+ * @param {(during: string) => void} assertAlive  throws when a server started here has ended
+ */
+async function measureBackend(label, grabUrl, bareUrl, load, assertAlive) {
+  // The health answer names the database the server runs on.
+  const health = await call(grabUrl, '/health').catch(() => undefined);
+  const database = String(health?.envelope.data?.database ?? '');
+  const backend = /pglite/i.test(database) ? 'PGlite' : /postgres/i.test(database) ? 'PostgreSQL' : label;
+  const { token } = await loginDemo(grabUrl);
+  const auth = { authorization: `Bearer ${token}` };
+  // One checked call of each first: a benchmark of error answers would be meaningless.
+  const taskList = await call(grabUrl, '/app/task/list', { token });
+  const userInfo = await call(grabUrl, '/app/user/info', { method: 'POST', body: {}, token });
+  const bareTarget = { name: 'bare Fastify GET /bare', request: { url: `${bareUrl}/bare` } };
+  const grabTargets = [
+    { name: 'GET /app/task/list', request: { url: `${grabUrl}/app/task/list`, headers: auth }, responseBytes: taskList.bytes },
+    {
+      name: 'POST /app/user/info',
+      request: { url: `${grabUrl}/app/user/info`, method: /** @type {const} */ ('POST'), body: '{}', headers: { ...auth, 'content-type': 'application/json' } },
+      responseBytes: userInfo.bytes,
+    },
+  ];
+  // bare, the Grab endpoints, bare, … : the baseline brackets every Grab measurement.
+  const order = [bareTarget];
+  for (let round = 0; round < load.rounds; round++) order.push(...grabTargets, bareTarget);
+  /** @type {Map<string, Awaited<ReturnType<typeof measure>>[]>} */
+  const samples = new Map();
+  for (const t of order) {
+    const m = await measure(t.request, load);
+    assertAlive(`${t.name}`);
+    console.log(`  ${backend}: ${t.name}: ${Math.round(m.rps)} req/s`);
+    samples.set(t.name, [...(samples.get(t.name) ?? []), m]);
+  }
+  const summarise = (/** @type {string} */ name) => {
+    const list = samples.get(name) ?? [];
+    return {
+      name,
+      rps: median(list.map((m) => m.rps)),
+      samplesRps: list.map((m) => Math.round(m.rps)),
+      latencyP50Ms: median(list.map((m) => m.latencyP50Ms)),
+      latencyP99Ms: median(list.map((m) => m.latencyP99Ms)),
+      non2xx: list.reduce((n, m) => n + m.non2xx, 0),
+      errors: list.reduce((n, m) => n + m.errors + m.timeouts, 0),
+      errorKinds: list.reduce((/** @type {Record<string, number>} */ all, m) => {
+        for (const [k, v] of Object.entries(m.errorKinds)) all[k] = (all[k] ?? 0) + v;
+        return all;
+      }, {}),
+    };
+  };
+  const bare = summarise(bareTarget.name);
+  const baselineRps = bare.rps;
+  const rows = [bare, ...grabTargets.map((t) => ({ ...summarise(t.name), responseBytes: t.responseBytes }))];
+  return {
+    backend,
+    baselineRps,
+    rows: rows.map((r) => ({ ...r, ratio: r.rps / baselineRps })),
+  };
+}
+
+/**
+ * @param {{ baseUrl?: string, duration?: number, connections?: number, warmup?: number, rounds?: number, assertAlive?: (during: string) => void }} [options]
+ *   assertAlive: for a server at `baseUrl` started by the caller, throws when it has ended
+ */
+export async function run({ baseUrl, duration = 10, connections = 10, warmup = 3, rounds = 2, assertAlive } = {}) {
+  // Bounded whatever is asked: a benchmark, not a load test.
+  const clamp = (/** @type {number} */ v, /** @type {number} */ lo, /** @type {number} */ hi) => Math.min(hi, Math.max(lo, Number.isFinite(v) ? v : lo));
+  const load = {
+    duration: clamp(duration, 1, 30),
+    connections: clamp(connections, 1, 50),
+    warmup: clamp(warmup, 0, 10),
+    rounds: Math.round(clamp(rounds, 1, 5)),
+  };
+  const bare = await startBareFastify();
+  /** @type {Awaited<ReturnType<typeof startGrab>>[]} */
+  const started = [];
+  try {
+    const backends = [];
+    let pgliteUrl = baseUrl;
+    if (!pgliteUrl) {
+      const server = await startGrab({ label: 'throughput' });
+      started.push(server);
+      pgliteUrl = server.url;
+    }
+    const ownCheck = started[0]?.assertAlive ?? assertAlive;
+    const alive = (/** @type {string} */ during) => {
+      bare.assertAlive(during);
+      ownCheck?.(during);
+    };
+    backends.push(await measureBackend(baseUrl ? `server at ${baseUrl}` : 'PGlite', pgliteUrl, bare.url, load, alive));
+    const databaseUrl = process.env.DATABASE_URL;
+    if (databaseUrl) {
+      const server = await startGrab({ label: 'throughput-pg', databaseUrl });
+      started.push(server);
+      const alivePg = (/** @type {string} */ during) => {
+        bare.assertAlive(during);
+        server.assertAlive(during);
+      };
+      backends.push(await measureBackend('PostgreSQL', server.url, bare.url, load, alivePg));
+    } else {
+      console.log('  DATABASE_URL is not set: PostgreSQL is not measured');
+    }
+
+    printTable(
+      `API throughput (autocannon, ${load.connections} connections, ${load.duration} s per run after ${load.warmup} s warm-up, median of the runs; target ≥ ${TARGET_RATIO}× the bare route)`,
+      ['backend', 'endpoint', 'req/s', 'runs', 'ratio to bare', 'verdict', 'p50', 'p99', 'non-2xx', 'errors'],
+      backends.flatMap((b) =>
+        b.rows.map((r) => [
+          b.backend,
+          r.name,
+          Math.round(r.rps),
+          r.samplesRps.join(' '),
+          times(r.ratio),
+          r.name.startsWith('bare') ? '—' : verdict(r.ratio >= TARGET_RATIO),
+          `${r.latencyP50Ms} ms`,
+          `${r.latencyP99Ms} ms`,
+          r.non2xx,
+          r.errors,
+        ]),
+      ),
+    );
+    for (const b of backends) {
+      for (const r of b.rows) {
+        if (r.errors > 0) console.log(`  note: ${b.backend} ${r.name}: failed requests ${JSON.stringify(r.errorKinds)}`);
+      }
+    }
+    const data = { benchmark: 'api-throughput', machine: machine(), load, target: TARGET_RATIO, backends };
+    writeResult('api-throughput', data);
+    return data;
+  } finally {
+    for (const s of started) await s.stop();
+    await bare.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      duration: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '3' },
+      rounds: { type: 'string', default: '2' },
+    },
+  });
+  runAsScript(() =>
+    run({ baseUrl: values.url, duration: Number(values.duration), connections: Number(values.connections), warmup: Number(values.warmup), rounds: Number(values.rounds) }),
+  );
+}

@@ -1,0 +1,202 @@
+// Lighthouse mobile performance score (the default mobile config: Moto G Power emulation, simulated
+// slow 4G and 4× CPU slowdown) for `/login` and for `/home` logged in, median of 3, in Debian's
+// Chromium launched by chrome-launcher with a new user-data-dir per run.
+//
+// Logged in, honestly: before each `/home` run, the run's own user-data-dir gets the local storage of
+// a real login, written from the `/health` URL of the same origin so that no app file enters the HTTP
+// cache; Lighthouse then runs with `disableStorageReset` so the storage stays.
+//
+// A baseline measured in the same run: a minimal page (HTML, a little CSS and script) from a local
+// static server. Its score shows what this machine gives a page that has nothing to load.
+//
+//   node bench/lighthouse.mjs [--url http://127.0.0.1:8080] [--runs 3]
+import fs from 'node:fs';
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { assertChromium, CHROMIUM_FLAGS, CHROMIUM_PATH } from './lib/chromium.mjs';
+import { localStorageEntries, loginDemo } from './lib/grab-api.mjs';
+import { assertBuilt, startGrab, tempDir } from './lib/grab-server.mjs';
+import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
+
+export const TARGET_SCORE = 0.9;
+
+const BASELINE_HTML = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Baseline</title><style>body{font-family:sans-serif;margin:2rem}</style></head>
+<body><h1>Baseline</h1><p id="out">A page with nothing to load.</p>
+<script>document.getElementById('out').textContent += ' ' + new Date().getFullYear();</script>
+</body></html>`;
+
+/** A local static server answering every path with the baseline page. */
+function startBaselineServer() {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(BASELINE_HTML);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      resolve({ url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r(undefined))) });
+    });
+  });
+}
+
+/**
+ * Writes local-storage entries for `origin` into the user-data-dir, loading no app file.
+ * @param {string} userDataDir
+ * @param {string} origin
+ * @param {{ name: string, value: string }[]} entries
+ */
+async function prepareStorage(userDataDir, origin, entries) {
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    headless: true,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto(`${origin}/health`);
+    await page.evaluate((list) => {
+      for (const { name, value } of list) localStorage.setItem(name, value);
+    }, entries);
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * One Lighthouse run in its own Chromium and user-data-dir.
+ * @param {string} url
+ * @param {{ storage?: { origin: string, entries: { name: string, value: string }[] } }} options
+ */
+async function lighthouseOnce(url, { storage }) {
+  const userDataDir = tempDir('lighthouse-profile');
+  /** @type {chromeLauncher.LaunchedChrome | undefined} */
+  let chrome;
+  try {
+    if (storage) await prepareStorage(userDataDir, storage.origin, storage.entries);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, userDataDir, logLevel: 'silent' });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(storage),
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const lhr = result.lhr;
+    const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: lhr.categories.performance?.score ?? Number.NaN,
+      finalPath: new URL(lhr.finalDisplayedUrl).pathname,
+      runtimeError: lhr.runtimeError?.message,
+      warnings: lhr.runWarnings,
+      fcpMs: audit('first-contentful-paint'),
+      lcpMs: audit('largest-contentful-paint'),
+      tbtMs: audit('total-blocking-time'),
+      cls: audit('cumulative-layout-shift'),
+      speedIndexMs: audit('speed-index'),
+      transferBytes: audit('total-byte-weight'),
+    };
+  } finally {
+    await chrome?.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {{ baseUrl?: string, runs?: number }} [options]
+ */
+export async function run({ baseUrl, runs = 3 } = {}) {
+  assertChromium();
+  if (!baseUrl) assertBuilt({ host: true });
+  const server = baseUrl ? undefined : await startGrab({ label: 'lighthouse' });
+  const base = baseUrl ?? /** @type {NonNullable<typeof server>} */ (server).url;
+  const baseline = /** @type {{ url: string, close: () => Promise<unknown> }} */ (await startBaselineServer());
+  try {
+    const session = await loginDemo(base);
+    const storage = { origin: base, entries: localStorageEntries(session) };
+    const targets = [
+      { name: 'baseline page', url: baseline.url, expectPath: '/', storage: undefined },
+      { name: '/login', url: `${base}/login`, expectPath: '/login', storage: undefined },
+      { name: '/home (logged in)', url: `${base}/home`, expectPath: '/home', storage },
+    ];
+    const results = [];
+    /** @type {{ page: string, error: string }[]} */
+    const failedRuns = [];
+    for (const target of targets) {
+      /** @type {Awaited<ReturnType<typeof lighthouseOnce>>[]} */
+      const samples = [];
+      // A run that Lighthouse itself could not record (e.g. NO_NAVSTART on a busy machine) is
+      // reported and repeated, at most twice in all, so that the median is of `runs` real scores.
+      let failures = 0;
+      while (samples.length < runs && failures <= 2) {
+        const sample = await lighthouseOnce(target.url, { storage: target.storage });
+        const where = sample.finalPath !== target.expectPath ? ` (ended on ${sample.finalPath})` : '';
+        if (!Number.isFinite(sample.score)) {
+          failures++;
+          console.log(`  ${target.name}: a run gave no score (${sample.runtimeError ?? 'unknown error'}); repeating it`);
+          failedRuns.push({ page: target.name, error: sample.runtimeError ?? 'no score' });
+          continue;
+        }
+        samples.push(sample);
+        console.log(`  ${target.name} run ${samples.length}/${runs}: score ${sample.score.toFixed(2)}${where}`);
+      }
+      const m = (/** @type {(s: (typeof samples)[number]) => number} */ f) => median(samples.map(f));
+      results.push({
+        page: target.name,
+        url: target.url,
+        score: m((s) => s.score),
+        scores: samples.map((s) => s.score),
+        fcpMs: m((s) => s.fcpMs),
+        lcpMs: m((s) => s.lcpMs),
+        tbtMs: m((s) => s.tbtMs),
+        cls: m((s) => s.cls),
+        speedIndexMs: m((s) => s.speedIndexMs),
+        transferBytes: m((s) => s.transferBytes),
+        finalPaths: [...new Set(samples.map((s) => s.finalPath))],
+        runtimeErrors: samples.map((s) => s.runtimeError).filter(Boolean),
+        warnings: [...new Set(samples.flatMap((s) => s.warnings.map(String)))],
+      });
+    }
+    const baselineScore = /** @type {(typeof results)[number]} */ (results[0]).score;
+
+    printTable(
+      `Lighthouse mobile performance (median of ${runs}; target ≥ ${TARGET_SCORE})`,
+      ['page', 'score', 'runs', 'vs baseline', 'verdict', 'FCP', 'LCP', 'TBT', 'CLS', 'bytes'],
+      results.map((r, i) => [
+        r.page,
+        r.score.toFixed(2),
+        r.scores.map((s) => s.toFixed(2)).join(' '),
+        i === 0 ? '—' : times(r.score / baselineScore),
+        i === 0 ? '—' : verdict(r.score >= TARGET_SCORE),
+        `${Math.round(r.fcpMs)} ms`,
+        `${Math.round(r.lcpMs)} ms`,
+        `${Math.round(r.tbtMs)} ms`,
+        r.cls.toFixed(3),
+        `${(r.transferBytes / 1000).toFixed(1)} KB`,
+      ]),
+    );
+    for (const [i, r] of results.entries()) {
+      const expected = /** @type {(typeof targets)[number]} */ (targets[i]).expectPath;
+      if (r.finalPaths.some((p) => p !== expected)) console.log(`  note: ${r.page} ended on ${r.finalPaths.join(', ')}`);
+      for (const e of r.runtimeErrors) console.log(`  note: ${r.page}: ${e}`);
+      for (const w of r.warnings) console.log(`  note: ${r.page}: ${w}`);
+    }
+    const data = { benchmark: 'lighthouse', machine: machine(), baseUrl: base, runs, target: TARGET_SCORE, pages: results, failedRuns };
+    writeResult('lighthouse', data);
+    return data;
+  } finally {
+    await baseline.close();
+    await server?.stop();
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '3' } } });
+  runAsScript(() => run({ baseUrl: values.url, runs: Number(values.runs) }));
+}

@@ -1,0 +1,114 @@
+// Runs every benchmark in turn and prints one summary table. The start benchmark runs first, alone;
+// then one Grab server on a fresh temporary data directory (PGlite) serves the front-end and API
+// benchmarks. Figures that miss a target are reported, not enforced: the exit code is non-zero only
+// when a benchmark could not run at all.
+//
+//   pnpm --filter @grab/bench run bench            (or `npm run bench` at the root)
+//   node bench/run-all.mjs --only start,api-throughput [--no-npm-start]
+import { parseArgs } from 'node:util';
+import * as apiThroughput from './api-throughput.mjs';
+import * as firstLoadBytes from './first-load-bytes.mjs';
+import { startGrab } from './lib/grab-server.mjs';
+import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
+import * as lighthouse from './lighthouse.mjs';
+import * as start from './start.mjs';
+
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput'];
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
+const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
+const unknown = selected.filter((s) => !ALL.includes(s));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark ${unknown.join(', ')}: choose from ${ALL.join(', ')}`);
+  process.exit(2);
+}
+
+const began = performance.now();
+/** @type {Record<string, any>} */
+const results = {};
+/** @type {Record<string, string>} */
+const errors = {};
+
+/**
+ * @param {string} name
+ * @param {() => Promise<unknown>} fn
+ */
+async function attempt(name, fn) {
+  if (!selected.includes(name)) return;
+  console.log(`\n=== ${name} ===`);
+  try {
+    results[name] = await fn();
+  } catch (error) {
+    errors[name] = error instanceof Error ? error.message : String(error);
+    console.error(`${name} could not run: ${errors[name]}`);
+  }
+}
+
+await attempt('start', () => start.run({ withNpmStart: !values['no-npm-start'] }));
+
+/** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
+let server;
+try {
+  if (selected.some((s) => s !== 'start')) {
+    try {
+      server = await startGrab({ label: 'run-all' });
+      console.log(`\nGrab server for the front-end and API benchmarks: ${server.url} (PGlite, ready in ${seconds(server.readyMs)})`);
+    } catch (error) {
+      for (const name of selected.filter((s) => s !== 'start')) {
+        errors[name] = `the Grab server did not start: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    }
+  }
+  if (server) {
+    const baseUrl = server.url;
+    await attempt('first-load-bytes', () => firstLoadBytes.run({ baseUrl }));
+    await attempt('lighthouse', () => lighthouse.run({ baseUrl }));
+    const assertAlive = server.assertAlive;
+    await attempt('api-throughput', () => apiThroughput.run({ baseUrl, assertAlive }));
+  }
+} finally {
+  await server?.stop();
+}
+
+/** @type {(string | number)[][]} */
+const rows = [];
+const s = results.start;
+if (s) {
+  /** @param {string} kind */
+  const of = (kind) => s.summary.find((/** @type {{ kind: string }} */ x) => x.kind === kind);
+  const bare = of('bare Fastify');
+  for (const kind of ['cold', 'warm', 'npm start (warm)']) {
+    const x = of(kind);
+    if (!x || x.runs === 0) continue;
+    rows.push([`start: ${kind}, spawn → /health`, seconds(x.readyMs), times(x.readyMs / bare.readyMs, 1), kind === 'cold' ? '—' : `≤ ${seconds(start.TARGETS.warmMs)}`, kind === 'cold' ? '—' : verdict(x.readyMs <= start.TARGETS.warmMs)]);
+    const rss = Math.max(x.rssReady, Number.isNaN(x.rssAfterLoad) ? 0 : x.rssAfterLoad, x.rssPeak);
+    rows.push([`start: ${kind}, highest RSS of the tree`, mb(rss), times(rss / bare.rssPeak, 1), `≤ ${mb(start.TARGETS.rssBytes)}`, verdict(rss <= start.TARGETS.rssBytes)]);
+  }
+}
+const b = results['first-load-bytes'];
+if (b) {
+  for (const p of b.pages) {
+    rows.push([`JS on the wire: ${p.page}${p.loggedIn ? ' (logged in)' : ''}`, kb(p.jsTransfer), `${p.ratioToBudget.toFixed(2)}× budget`, `≤ ${kb(p.budget)}`, verdict(p.jsTransfer <= p.budget)]);
+  }
+}
+const l = results.lighthouse;
+if (l) {
+  const base = l.pages[0];
+  for (const p of l.pages.slice(1)) {
+    rows.push([`Lighthouse mobile: ${p.page}`, p.score.toFixed(2), `${times(p.score / base.score)} baseline (${base.score.toFixed(2)})`, `≥ ${l.target}`, verdict(p.score >= l.target)]);
+  }
+}
+const a = results['api-throughput'];
+if (a) {
+  for (const backend of a.backends) {
+    for (const r of backend.rows.filter((/** @type {{ name: string }} */ r) => !r.name.startsWith('bare'))) {
+      rows.push([`req/s ${r.name} (${backend.backend})`, Math.round(r.rps), `${times(r.ratio)} bare (${Math.round(backend.baselineRps)})`, `≥ ${a.target}×`, verdict(r.ratio >= a.target)]);
+    }
+  }
+}
+for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
+
+const load = machine().loadAverage.join(' ');
+printTable(`Summary (${new Date().toISOString()}, ${seconds(performance.now() - began)} in all, load average now ${load})`, ['figure', 'value', 'ratio', 'target', 'verdict'], rows);
+writeResult('summary', { benchmark: 'run-all', machine: machine(), rows, errors, results });
+process.exit(Object.keys(errors).length > 0 ? 1 : 0);
