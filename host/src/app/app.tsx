@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { OfflineNotice } from './offline/offline-notice';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
-import './theme.css';
+import '@grab/shared/theme.css';
 
 export function App() {
   return (

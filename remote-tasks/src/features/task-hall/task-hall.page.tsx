@@ -60,7 +60,7 @@ function TaskCard({ task }: { task: Task }) {
   const actionLabel = (
     <>
       {action ? t(`action.${action}`) : null}
-      <span className={styles.hidden}> — {task.title}</span>
+      <span className="g-visually-hidden"> — {task.title}</span>
     </>
   );
 
@@ -72,7 +72,7 @@ function TaskCard({ task }: { task: Task }) {
             {task.title}
           </h3>
           <p className={styles.reward}>
-            <span className={styles.hidden}>{t('reward')}: </span>
+            <span className="g-visually-hidden">{t('reward')}: </span>
             {points(task.reward)}
           </p>
         </div>
@@ -121,7 +121,7 @@ function TaskCard({ task }: { task: Task }) {
 function Skeleton({ label }: { label: string }) {
   return (
     <div className={styles.skeletonList} aria-busy="true" role="status">
-      <span className={styles.hidden}>{label}</span>
+      <span className="g-visually-hidden">{label}</span>
       {[0, 1, 2].map((n) => (
         <div key={n} className={styles.skeleton} aria-hidden="true" />
       ))}

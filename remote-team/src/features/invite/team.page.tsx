@@ -60,7 +60,7 @@ export default function TeamPage() {
     return (
       <div className={styles.page}>
         <div className={styles.skeleton} role="status" aria-busy="true">
-          <span className={styles.hidden}>{common('common.loading')}</span>
+          <span className="g-visually-hidden">{common('common.loading')}</span>
         </div>
       </div>
     );

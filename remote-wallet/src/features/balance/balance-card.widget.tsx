@@ -67,7 +67,7 @@ export default function BalanceCard() {
   if ((loading && !data) || !ready) {
     body = (
       <div className={styles.skeleton} role="status" aria-busy="true">
-        <span className={styles.hidden}>{common('common.loading')}</span>
+        <span className="g-visually-hidden">{common('common.loading')}</span>
       </div>
     );
   } else if (error || !data) {
