@@ -1,7 +1,7 @@
-import { useT } from '@grab/shared';
-import { type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { languageByKey, useT } from '@grab/shared';
+import { type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
 import styles from './auth.module.css';
-import type { CountryOption } from './countries';
+import { type CountryOption, countryOptions } from './countries';
 
 interface FieldProps {
   label: string;
@@ -138,5 +138,39 @@ export function CountryField({ label, value, options, onChange, error }: Country
         </p>
       )}
     </div>
+  );
+}
+
+interface PhoneFieldsProps {
+  country: string;
+  phone: string;
+  onChange: (field: 'country' | 'phone', value: string) => void;
+  /** i18n keys of the common namespace, per field. */
+  errors: Partial<Record<string, string>>;
+}
+
+/** Country and phone number, as both login and register ask for them. */
+export function PhoneFields({ country, phone, onChange, errors }: PhoneFieldsProps) {
+  const { t } = useT('host');
+  const common = useT();
+  const tag = languageByKey(common.language).tag;
+  const options = useMemo(() => countryOptions(tag), [tag]);
+  const translate = (key: string | undefined) => (key ? common.t(key) : undefined);
+  return (
+    <>
+      <CountryField label={t('auth.country')} value={country} options={options} onChange={(v) => onChange('country', v)} error={translate(errors.country)} />
+      <TextField
+        label={t('auth.phone')}
+        name="phone"
+        type="tel"
+        direction="ltr"
+        inputMode="tel"
+        autoComplete="tel-national"
+        prefix={options.find((o) => o.code === country)?.dialCode}
+        value={phone}
+        onChange={(v) => onChange('phone', v)}
+        error={translate(errors.phone)}
+      />
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import type { Translate } from '@grab/shared';
-import { useCallback, useState } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 
 /** A field name → the i18n key (common namespace) of its message. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -33,7 +33,7 @@ export async function checkPhone(country: string, phone: string): Promise<string
 }
 
 /** Form values plus the messages shown under each field. */
-export function useForm<V extends Record<string, string>>(initial: V) {
+export function useForm<V extends object>(initial: V) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const setValue = useCallback((name: keyof V & string, value: string) => {
@@ -51,4 +51,46 @@ export function focusFirstError(form: HTMLFormElement | null) {
 
 export function message(t: Translate, key: string | undefined): string | undefined {
   return key ? t(key) : undefined;
+}
+
+/**
+ * The submit of a form with a phone number: the contract schema first, then the per-country phone
+ * check, then `send` with the number in E.164 — or the messages, with focus on the first of them.
+ */
+export function usePhoneForm<V extends { country: string; phone: string }, T>(
+  schema: SafeParser<T>,
+  initial: V,
+  send: (data: T, e164: string) => Promise<void>,
+) {
+  const form = useForm(initial);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const { values, setErrors } = form;
+    const { data, errors: found } = validateWith(schema, values);
+    let e164 = values.phone;
+    if (!found.phone && !found.country) {
+      const normalized = await checkPhone(values.country, values.phone);
+      if (normalized) e164 = normalized;
+      else found.phone = 'validation.phoneInvalid';
+    }
+    setErrors(found);
+    if (!data || Object.values(found).some(Boolean)) {
+      requestAnimationFrame(() => focusFirstError(formRef.current));
+      return;
+    }
+    setBusy(true);
+    try {
+      await send(data, e164);
+    } catch {
+      // The API client already told the earner (connection toast).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return { ...form, busy, formRef, onSubmit };
 }
