@@ -1,13 +1,16 @@
-import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { apiProxy, BROWSERSLIST, DEV_PORTS } from '../tools/mf/rsbuild';
-import { pluginPreloadBootstrap } from './build/preload-bootstrap.plugin';
 import { pluginServiceWorker } from './build/service-worker.plugin';
-import federation from './module-federation.config';
+
+// The federation runtime core that remotes built with `externalRuntime` expect on a global
+// (src/app/remotes/federation-runtime.ts). It is a dependency of @module-federation/enhanced; the
+// package manager keeps it beside that package, so the bundler looks there too.
+const federationDeps = path.resolve(fs.realpathSync(path.join(import.meta.dirname, 'node_modules/@module-federation/enhanced')), '../..');
 
 export default defineConfig({
-  source: { entry: { index: './src/index.tsx' } },
   html: {
     // lang and dir are right before any script runs; initI18n then sets the stored language.
     template: './src/index.html',
@@ -21,16 +24,35 @@ export default defineConfig({
   },
   output: {
     overrideBrowserslist: BROWSERSLIST,
+    // 2 KB of shell styles: inline, they cost no render-blocking request.
+    inlineStyles: true,
   },
-  // One vendor chunk beside the entry: fewer requests on slow mobile data, and it caches well. The
-  // phone-number metadata is left out: it is imported lazily, when a form is submitted.
+  source: {
+    entry: { index: './src/index.tsx' },
+    define: {
+      // Build-time switches of the federation runtime chunk: browser only, and no snapshot plugin
+      // (remotes are registered by their remoteEntry.js URL, never by an mf-manifest.json).
+      ENV_TARGET: JSON.stringify('web'),
+      FEDERATION_OPTIMIZE_NO_SNAPSHOT_PLUGIN: 'true',
+    },
+  },
+  tools: {
+    rspack: (config) => {
+      // Bundler-only: TypeScript reads its declaration from src/env.d.ts.
+      config.resolve ??= {};
+      config.resolve.modules = [...(config.resolve.modules ?? ['node_modules']), federationDeps];
+    },
+  },
+  // One vendor chunk beside the entry: fewer requests on slow mobile data, and it caches well. Only
+  // libraries of the initial chunks go there: the federation runtime (first remote section) and the
+  // phone-number metadata (a form is submitted) stay in their own lazy chunks.
   splitChunks: {
     preset: 'none',
     cacheGroups: {
       singleVendor: {
         test: /[\\/]node_modules[\\/](?!.*libphonenumber-js)/,
         name: 'vendor',
-        chunks: 'all',
+        chunks: 'initial',
         priority: 0,
         enforce: true,
       },
@@ -43,9 +65,6 @@ export default defineConfig({
   },
   plugins: [
     pluginReact(),
-    pluginModuleFederation(federation),
-    // Before the worker: its precache list is read from the final index.html.
-    pluginPreloadBootstrap([/^\.\/src\/bootstrap\.tsx( \+ \d+ modules)?$/, /^\.\.\/shared\/src\/index\.ts( \+ \d+ modules)?$/]),
     pluginServiceWorker(),
   ],
 });

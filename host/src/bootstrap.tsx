@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerHostLocales } from './app/host-locales';
 import { registerOfflineWorker } from './app/offline/register-worker';
-import { preloadFirstScreen } from './app/preload';
+import { prefetchFirstScreenData, preloadFirstScreen } from './app/preload';
 import { saveShareParams } from './app/share-params/share-params';
 import { loadCommonConfig } from './app/startup';
 
@@ -15,6 +15,7 @@ async function start() {
   preloadFirstScreen(location.pathname);
   // The first screen renders with its texts, never with raw keys.
   await Promise.all([initI18n(), registerHostLocales()]);
+  prefetchFirstScreenData(location.pathname, location.search);
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
   registerOfflineWorker();

@@ -49,3 +49,35 @@ describe('the wired main client', () => {
     expect(danger).toHaveBeenCalledWith('Insufficient balance');
   });
 });
+
+describe('prefetchMain', () => {
+  function okResponse(data: unknown) {
+    return new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } });
+  }
+
+  it('hands its answer to the first identical call, then calls again', async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => okResponse({ inviteCode: 'A1', shareLink: 'https://grab.example/register?shareCode=A1', totalInvites: 0, directInvites: 0, totalBonus: 0, todayBonus: 0 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const shared = await import('./index');
+    shared.prefetchMain(shared.shareInfo);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(shared.callMain(shared.shareInfo)).resolves.toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await shared.callMain(shared.shareInfo);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('is not used for other input or after it expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetchMock = vi.fn().mockImplementation(async () => okResponse([]));
+    vi.stubGlobal('fetch', fetchMock);
+    const shared = await import('./index');
+    shared.prefetchMain(shared.taskList, {});
+    await shared.callMain(shared.taskList, { taskType: 'share' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    vi.setSystemTime(Date.now() + shared.PREFETCH_TTL_MS);
+    await shared.callMain(shared.taskList, {});
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    vi.useRealTimers();
+  });
+});

@@ -1,7 +1,9 @@
 /**
- * Module Federation options shared by the host and every remote, so a remote's config only names
- * what it exposes. Measured in notes/first-load-bytes.md: an MF-shared module ships whole (MF cannot
- * tree-shake it for consumers it does not know), so only what must be ONE instance is shared.
+ * Module Federation options of every remote, so a remote's config only names what it exposes. The
+ * host is a plain bundle that starts the federation runtime lazily and registers the same singletons
+ * (host/src/app/remotes/federation-runtime.ts). Measured in notes/first-load-bytes.md: an MF-shared
+ * module ships whole (MF cannot tree-shake it for consumers it does not know), so only what must be
+ * ONE instance is shared.
  * react-router-dom, jotai, react-i18next, i18next, zod and ofetch are reached only through
  * `@grab/shared`, whose single instance carries the router context, store and i18n instance.
  */
@@ -25,12 +27,12 @@ export interface FederationOptions {
   manifest: boolean;
   experiments: {
     externalRuntime?: boolean;
-    provideExternalRuntime?: boolean;
     optimization?: { target?: 'web' | 'node' };
   };
 }
 
-const REACT_RANGE = '^19.0.0';
+/** Also the range the host registers its own React under (host/src/app/remotes/federation-runtime.ts). */
+export const REACT_RANGE = '^19.0.0';
 
 export const SHARED: Record<string, SharedItem> = {
   react: { singleton: true, requiredVersion: REACT_RANGE },
@@ -46,24 +48,6 @@ export const SHARED: Record<string, SharedItem> = {
 /** Remote names as the run-time manifest (`/remotes.json`) lists them. */
 export const REMOTE_NAMES = ['remote_tasks', 'remote_wallet', 'remote_team'] as const;
 
-export function hostFederation(): FederationOptions {
-  return {
-    name: 'host',
-    // Remotes are registered at run time from /remotes.json, never fixed at build time.
-    remotes: {},
-    shared: SHARED,
-    // The host's copies load first and stay the singletons remotes borrow.
-    shareStrategy: 'loaded-first',
-    dts: false,
-    manifest: false,
-    experiments: {
-      // Remotes reuse the host's MF runtime instead of each carrying ~30 KB of their own.
-      provideExternalRuntime: true,
-      optimization: { target: 'web' },
-    },
-  };
-}
-
 export function remoteFederation(name: string, exposes: Record<string, string>): FederationOptions {
   return {
     name,
@@ -74,6 +58,7 @@ export function remoteFederation(name: string, exposes: Record<string, string>):
     dts: false,
     manifest: false,
     experiments: {
+      // The host's lazily loaded runtime chunk provides the runtime core on a global.
       externalRuntime: true,
       optimization: { target: 'web' },
     },

@@ -1,4 +1,4 @@
-import { store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { prefetchMain, shareInfo, store, taskList, tokenAtom, userInfoAtom } from '@grab/shared';
 import { isPublicPath } from './guard/redirect';
 import { pageLoaders } from './pages';
 import { remoteRegistry } from './remotes/federation';
@@ -36,6 +36,25 @@ export function preloadFirstScreen(pathname: string) {
       break;
     case PATHS.team:
       quietly(remoteRegistry.load('remote_team', 'TeamPage'));
+      break;
+  }
+}
+
+/**
+ * Starts the first API call of a remote page while the remote still downloads, so it leaves the
+ * first screen's critical path (the task list is the largest thing /home paints). Called once the
+ * texts are loaded: a failure toasts a translated message, never a raw key.
+ */
+export function prefetchFirstScreenData(pathname: string, search: string) {
+  if (store.get(userInfoAtom) === null || store.get(tokenAtom) === null) return;
+  switch (pathname) {
+    case PATHS.root:
+    case PATHS.home:
+      // The task hall's own first call asks for every kind; a `taskType` filter asks for less.
+      if (!new URLSearchParams(search).has('taskType')) prefetchMain(taskList, {});
+      break;
+    case PATHS.team:
+      prefetchMain(shareInfo);
       break;
   }
 }

@@ -1,6 +1,5 @@
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { DEV_OVERRIDE_KEY } from './remote-manifest';
-import { createRemoteRegistry } from './remote-registry';
+import { DEV_OVERRIDE_KEY, fetchManifest } from './remote-manifest';
+import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
 function devOverride(): string | null {
   // Only development builds honour the override: in production an entry point set in local
@@ -13,7 +12,42 @@ function devOverride(): string | null {
   }
 }
 
+let runtimeChunk: Promise<FederationRuntime> | null = null;
+
+/** Downloads the federation runtime once, on the first remote section (see federation-runtime.ts). */
+function loadRuntime(): Promise<FederationRuntime> {
+  if (!runtimeChunk) {
+    runtimeChunk = import('./federation-runtime').then((m) => m.runtime);
+    // A failed download (offline) is tried again by the section's Retry.
+    runtimeChunk.catch(() => {
+      runtimeChunk = null;
+    });
+  }
+  return runtimeChunk;
+}
+
+/** Calls are queued in order until the runtime chunk has arrived. */
+let pending: Promise<unknown> = Promise.resolve();
+const lazyRuntime: FederationRuntime = {
+  registerRemotes(remotes, options) {
+    const step = pending.then(loadRuntime).then((runtime) => runtime.registerRemotes(remotes, options));
+    // A failure surfaces through the loadRemote that follows; it must not go unhandled here.
+    step.catch(() => undefined);
+    pending = step;
+  },
+  loadRemote<T>(id: string) {
+    const result = pending.then(loadRuntime).then((runtime) => runtime.loadRemote<T>(id));
+    pending = result.catch(() => undefined);
+    return result;
+  },
+};
+
 export const remoteRegistry = createRemoteRegistry({
-  runtime: { registerRemotes, loadRemote },
+  runtime: lazyRuntime,
+  // The manifest and the runtime chunk download side by side.
+  getManifest: () => {
+    loadRuntime().catch(() => undefined);
+    return fetchManifest();
+  },
   getOverride: devOverride,
 });

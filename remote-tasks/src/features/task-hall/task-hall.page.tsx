@@ -1,5 +1,7 @@
 /// <reference types="@rsbuild/core/types" />
 import {
+  LoadFailed,
+  LoadingBlocks,
   Link,
   languageByKey,
   type Task,
@@ -118,16 +120,6 @@ function TaskCard({ task }: { task: Task }) {
   );
 }
 
-function Skeleton({ label }: { label: string }) {
-  return (
-    <div className={styles.skeletonList} aria-busy="true" role="status">
-      <span className="g-visually-hidden">{label}</span>
-      {[0, 1, 2].map((n) => (
-        <div key={n} className={styles.skeleton} aria-hidden="true" />
-      ))}
-    </div>
-  );
-}
 
 /** The /home content: every task the earner can do, grouped by kind (exposed as remote_tasks/TaskHall). */
 export default function TaskHall() {
@@ -147,18 +139,11 @@ export default function TaskHall() {
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
   if ((loading && !data) || !ready) {
-    body = <Skeleton label={common('common.loading')} />;
+    body = <LoadingBlocks count={3} blockSize="8.5rem" />;
   } else if (error || !data) {
-    body = (
-      <div className={styles.problem} role="alert">
-        <p>{t('error')}</p>
-        <button type="button" className={styles.retry} onClick={reload}>
-          {common('common.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t('error')} onRetry={reload} />;
   } else if (data.length === 0) {
-    body = <p className={styles.problem}>{t('empty')}</p>;
+    body = <p className="g-problem">{t('empty')}</p>;
   } else {
     body = groupByKind(data).map((group) => (
       <section key={group.kind} className={styles.group} aria-labelledby={`${headingId}-${group.kind}`}>

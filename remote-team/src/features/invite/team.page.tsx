@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
+import { LoadFailed, LoadingBlocks, languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
 import { useId } from 'react';
 import { registerTeamLocales, TEAM_NS } from '../../locales/team.locales';
 import { copyText } from './clipboard.lib';
@@ -59,9 +59,7 @@ export default function TeamPage() {
   if ((loading && !data) || !ready) {
     return (
       <div className={styles.page}>
-        <div className={styles.skeleton} role="status" aria-busy="true">
-          <span className="g-visually-hidden">{common('common.loading')}</span>
-        </div>
+        <LoadingBlocks blockSize="16rem" />
       </div>
     );
   }
@@ -70,12 +68,7 @@ export default function TeamPage() {
     return (
       <div className={styles.page}>
         <h1 className={styles.title}>{t('title')}</h1>
-        <div className={styles.problem} role="alert">
-          <p>{t('error')}</p>
-          <button type="button" className={styles.secondary} onClick={reload}>
-            {common('common.retry')}
-          </button>
-        </div>
+        <LoadFailed message={t('error')} onRetry={reload} />
       </div>
     );
   }

@@ -6,6 +6,8 @@ import {
   currencyList,
   currencyListAtom,
   formatMoney,
+  LoadFailed,
+  LoadingBlocks,
   Link,
   useAtomValue,
   useCall,
@@ -65,20 +67,9 @@ export default function BalanceCard() {
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
   if ((loading && !data) || !ready) {
-    body = (
-      <div className={styles.skeleton} role="status" aria-busy="true">
-        <span className="g-visually-hidden">{common('common.loading')}</span>
-      </div>
-    );
+    body = <LoadingBlocks blockSize="9rem" />;
   } else if (error || !data) {
-    body = (
-      <div className={styles.problem} role="alert">
-        <p>{t('error')}</p>
-        <button type="button" className={styles.retry} onClick={reload}>
-          {common('common.retry')}
-        </button>
-      </div>
-    );
+    body = <LoadFailed message={t('error')} onRetry={reload} />;
   } else {
     body = (
       <>
