@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { type Earner, registerEarner } from './earners';
 
 /** Stores a session the way the app does after login: `token` and `userInfo` in local storage. */
@@ -15,7 +15,23 @@ export async function signIn(page: Page, earner: Earner): Promise<void> {
   );
 }
 
-export const test = base.extend<{ earner: Earner; signedInPage: Page }>({
+/**
+ * Every test also checks what a person would not see: the page must run under its Content Security
+ * Policy without a single violation, and must throw no uncaught error.
+ */
+export const test = base.extend<{ earner: Earner; signedInPage: Page; pageHealth: void }>({
+  pageHealth: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
+      });
+      await use();
+      expect(problems, 'page errors and CSP violations').toEqual([]);
+    },
+    { auto: true },
+  ],
   earner: async ({ request }, use) => {
     await use(await registerEarner(request));
   },
@@ -25,4 +41,4 @@ export const test = base.extend<{ earner: Earner; signedInPage: Page }>({
   },
 });
 
-export { expect } from '@playwright/test';
+export { expect };

@@ -5,5 +5,5 @@ export const TASKS_NS = 'tasks';
 
 /** One chunk per language file: only the earner's language is downloaded. */
 export function registerTasksLocales(): Promise<void> {
-  return registerLocales(TASKS_NS, (key: LanguageKey) => import(`./${key}.json`));
+  return registerLocales(TASKS_NS, (key: LanguageKey) => import(`../locales/${key}.json`));
 }

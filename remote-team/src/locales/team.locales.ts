@@ -5,5 +5,5 @@ export const TEAM_NS = 'team';
 
 /** One chunk per language file: only the earner's language is downloaded. */
 export function registerTeamLocales(): Promise<void> {
-  return registerLocales(TEAM_NS, (key: LanguageKey) => import(`./${key}.json`));
+  return registerLocales(TEAM_NS, (key: LanguageKey) => import(`../locales/${key}.json`));
 }

@@ -5,5 +5,5 @@ export const WALLET_NS = 'wallet';
 
 /** One chunk per language file: only the earner's language is downloaded. */
 export function registerWalletLocales(): Promise<void> {
-  return registerLocales(WALLET_NS, (key: LanguageKey) => import(`./${key}.json`));
+  return registerLocales(WALLET_NS, (key: LanguageKey) => import(`../locales/${key}.json`));
 }
