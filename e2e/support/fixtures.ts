@@ -19,7 +19,7 @@ export async function signIn(page: Page, earner: Earner): Promise<void> {
  * Every test also checks what a person would not see: the page must run under its Content Security
  * Policy without a single violation, and must throw no uncaught error.
  */
-export const test = base.extend<{ earner: Earner; signedInPage: Page; pageHealth: void }>({
+export const test = base.extend<{ earner: Earner; signedInPage: Page; pageHealth: undefined }>({
   pageHealth: [
     async ({ page }, use) => {
       const problems: string[] = [];
