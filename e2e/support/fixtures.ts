@@ -27,7 +27,7 @@ export const test = base.extend<{ earner: Earner; signedInPage: Page; pageHealth
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) problems.push(`CSP: ${message.text()}`);
       });
-      await use();
+      await use(undefined);
       expect(problems, 'page errors and CSP violations').toEqual([]);
     },
     { auto: true },
