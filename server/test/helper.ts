@@ -41,7 +41,8 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; drop
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), 20);
+  // Teardown drops the database with its connections: those errors are expected here.
+  const database = await openPostgres(url.toString(), 20, () => undefined);
   await migrateDatabase(database, loadConfig({}).migrationsDir);
   await seed(database.db);
   return {

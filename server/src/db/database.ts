@@ -36,9 +36,17 @@ export async function openPglite(dir: string): Promise<Database> {
   return { db, engine: 'pglite', close: () => client.close() };
 }
 
-export async function openPostgres(url: string, max = 10): Promise<Database> {
+function reportLostConnection(error: Error): void {
+  process.stderr.write(`PostgreSQL connection lost (the pool opens a new one): ${error.message}\n`);
+}
+
+export async function openPostgres(url: string, max = 10, onConnectionError: (error: Error) => void = reportLostConnection): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({ connectionString: url, max });
+  // A connection the server drops (a restart, a failover, an administrator's terminate) emits an
+  // error event; unhandled, it would end the whole process. The pool replaces the connection.
+  pool.on('error', onConnectionError);
+  pool.on('connect', (client) => client.on('error', onConnectionError));
   // Fail at start-up, not at the first request, when the URL is wrong.
   const client = await pool.connect();
   client.release();

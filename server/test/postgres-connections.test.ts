@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestContext, engines, type TestContext } from './helper';
+
+// A database restart or failover drops every connection at once. The server must keep answering
+// with new connections instead of dying on the dropped ones' error events.
+describe.each(engines.filter((engine) => engine === 'postgres'))('lost connections (%s)', (engine) => {
+  let ctx: TestContext;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(engine);
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('keeps answering after the database terminates every connection of the pool', async () => {
+    expect((await call(ctx.app, { method: 'GET', url: '/health' })).status).toBe(200);
+    // Two connections are busy in the pool, then both are killed from outside.
+    await Promise.all([ctx.db.execute(sql`select pg_sleep(0.05)`), ctx.db.execute(sql`select pg_sleep(0.05)`)]);
+    const killed = await ctx.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    expect((killed as unknown as { rows: unknown[] }).rows.length).toBeGreaterThan(0);
+    await ctx.db.execute(sql`select pg_terminate_backend(pg_backend_pid())`).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    let status = 0;
+    // The first calls may still meet a dead connection; the pool replaces it.
+    for (let attempt = 0; attempt < 5 && status !== 200; attempt++) status = (await call(ctx.app, { method: 'GET', url: '/health' })).status;
+    expect(status).toBe(200);
+  });
+});
