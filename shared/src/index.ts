@@ -105,6 +105,7 @@ export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast
 export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
+export { BackButton } from './ui/back-button.ui';
 
 export { formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePointsText } from './format/points-text';

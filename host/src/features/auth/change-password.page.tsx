@@ -1,4 +1,4 @@
-import { ChangePasswordBody, callMain, changePassword, clearSession, toast, useNavigate, useT } from '@grab/shared';
+import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, toast, useNavigate, useT } from '@grab/shared';
 import { type FormEvent, startTransition, useRef, useState } from 'react';
 import { focusFirstError, message, useForm, validateWith } from './auth-form';
 import { PasswordField } from './auth-fields';
@@ -39,20 +39,10 @@ export function ChangePasswordPage() {
     }
   }
 
-  function back() {
-    if (window.history.state && window.history.state.idx > 0) navigate(-1);
-    else navigate('/user', { replace: true });
-  }
-
   return (
     <div className={styles.page}>
       <div className={styles.topBar}>
-        <button type="button" className={styles.back} onClick={back}>
-          <span aria-hidden="true" className={styles.arrow}>
-            ←
-          </span>
-          {t('page.back')}
-        </button>
+        <BackButton fallback="/user" />
       </div>
       <section className={`g-card ${styles.card}`} aria-labelledby="change-password-title">
         <h1 id="change-password-title" className={styles.title}>

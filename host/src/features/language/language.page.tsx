@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageKey, useNavigate, useT } from '@grab/shared';
+import { BackButton, LANGUAGES, type LanguageKey, useT } from '@grab/shared';
 import { useState } from 'react';
 import styles from './language.module.css';
 import { useSwitchLanguage } from './use-switch-language';
@@ -6,7 +6,6 @@ import { useSwitchLanguage } from './use-switch-language';
 /** The chooser page of the Account menu: the 8 languages by their own names. */
 export function LanguagePage() {
   const { t, language } = useT('host');
-  const navigate = useNavigate();
   const switchLanguage = useSwitchLanguage();
   const [pending, setPending] = useState<LanguageKey | null>(null);
 
@@ -20,20 +19,10 @@ export function LanguagePage() {
     }
   }
 
-  function back() {
-    if (window.history.state && window.history.state.idx > 0) navigate(-1);
-    else navigate('/user', { replace: true });
-  }
-
   return (
     <div className={styles.page}>
       <div>
-        <button type="button" className={styles.back} onClick={back}>
-          <span aria-hidden="true" className={styles.arrow}>
-            ←
-          </span>
-          {t('page.back')}
-        </button>
+        <BackButton fallback="/user" />
       </div>
       <fieldset className={`g-card ${styles.list}`} aria-busy={pending !== null}>
         <legend className={styles.legend}>
