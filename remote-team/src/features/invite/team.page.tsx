@@ -92,20 +92,20 @@ export default function TeamPage() {
         <h2 id={statsId} className={styles.heading}>
           {t('stats')}
         </h2>
-        <dl className={styles.stats}>
-          <div className={styles.stat}>
+        <dl className="g-figures">
+          <div className={`g-figure ${styles.stat}`}>
             <dt>{t('directInvites')}</dt>
             <dd>{data.directInvites.toLocaleString(languageByKey(language).tag)}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={`g-figure ${styles.stat}`}>
             <dt>{t('totalInvites')}</dt>
             <dd>{data.totalInvites.toLocaleString(languageByKey(language).tag)}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={`g-figure ${styles.stat}`}>
             <dt>{t('totalBonus')}</dt>
             <dd>{points(data.totalBonus)}</dd>
           </div>
-          <div className={styles.stat}>
+          <div className={`g-figure ${styles.stat}`}>
             <dt>{t('todayBonus')}</dt>
             <dd>{points(data.todayBonus)}</dd>
           </div>

@@ -77,23 +77,23 @@ export default function BalanceCard() {
           {points(data.balance)}
         </p>
         {currency ? <p className={styles.worth}>{t('worth', { money: formatMoney(data.balance, currency, language) })}</p> : null}
-        <dl className={styles.facts}>
-          <div className={styles.fact}>
+        <dl className="g-figures">
+          <div className={`g-figure ${styles.fact}`}>
             <dt>{t('withdrawable')}</dt>
             <dd>{points(data.withdrawable)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div className={`g-figure ${styles.fact}`}>
             <dt>{t('pending')}</dt>
             <dd>
               {points(data.pending)}
               <small className={styles.hint}>{t('pendingHint')}</small>
             </dd>
           </div>
-          <div className={styles.fact}>
+          <div className={`g-figure ${styles.fact}`}>
             <dt>{t('today')}</dt>
             <dd>{points(data.todayEarnings)}</dd>
           </div>
-          <div className={styles.fact}>
+          <div className={`g-figure ${styles.fact}`}>
             <dt>{t('total')}</dt>
             <dd>{points(data.totalEarnings)}</dd>
           </div>
