@@ -106,6 +106,7 @@ export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { BackButton } from './ui/back-button.ui';
+export { LineIcon } from './ui/line-icon.ui';
 
 export { formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePointsText } from './format/points-text';

@@ -1,50 +1,30 @@
-// Inline icons: no icon font or sprite request on slow data. Decorative: the label names the tab.
-import type { ReactNode } from 'react';
-
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      width="24"
-      height="24"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+import { LineIcon } from '@grab/shared';
 
 export function HomeIcon() {
   return (
-    <Icon>
+    <LineIcon>
       <path d="M3 10.5 12 3l9 7.5" />
       <path d="M5 9.5V21h5v-6h4v6h5V9.5" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function AccountIcon() {
   return (
-    <Icon>
+    <LineIcon>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
-    </Icon>
+    </LineIcon>
   );
 }
 
 export function TeamIcon() {
   return (
-    <Icon>
+    <LineIcon>
       <circle cx="9" cy="8" r="3.5" />
       <path d="M2.5 20c0-3.6 2.9-6 6.5-6s6.5 2.4 6.5 6" />
       <circle cx="17" cy="9" r="2.5" />
       <path d="M16.5 14c2.9 0 5 2 5 5" />
-    </Icon>
+    </LineIcon>
   );
 }

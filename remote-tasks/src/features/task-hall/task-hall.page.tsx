@@ -67,7 +67,7 @@ function TaskCard({ task }: { task: Task }) {
   );
 
   return (
-    <li className={styles.card} data-task-id={task.id}>
+    <li className="g-card" data-task-id={task.id}>
       <article aria-labelledby={titleId}>
         <div className={styles.cardHead}>
           <h3 id={titleId} className={styles.cardTitle} dir="auto">
@@ -120,7 +120,6 @@ function TaskCard({ task }: { task: Task }) {
   );
 }
 
-
 /** The /home content: every task the earner can do, grouped by kind (exposed as remote_tasks/TaskHall). */
 export default function TaskHall() {
   const { t, ready } = useT(TASKS_NS);
@@ -160,7 +159,7 @@ export default function TaskHall() {
   }
 
   return (
-    <div className={styles.hall}>
+    <div className="g-page">
       <h1 className={styles.title}>{ready ? t('title') : common('common.loading')}</h1>
       {taskType && ready ? (
         <p className={styles.filter}>

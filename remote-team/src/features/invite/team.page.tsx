@@ -58,7 +58,7 @@ export default function TeamPage() {
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
   if ((loading && !data) || !ready) {
     return (
-      <div className={styles.page}>
+      <div className="g-page">
         <LoadingBlocks blockSize="16rem" />
       </div>
     );
@@ -66,7 +66,7 @@ export default function TeamPage() {
 
   if (error || !data) {
     return (
-      <div className={styles.page}>
+      <div className="g-page">
         <h1 className={styles.title}>{t('title')}</h1>
         <LoadFailed message={t('error')} onRetry={reload} />
       </div>
@@ -74,11 +74,11 @@ export default function TeamPage() {
   }
 
   return (
-    <div className={styles.page}>
+    <div className="g-page">
       <h1 className={styles.title}>{t('title')}</h1>
       <p className={styles.intro}>{t('intro')}</p>
 
-      <div className={styles.card}>
+      <div className={`g-card ${styles.card}`}>
         <CopyRow label={t('inviteCode')} value={data.inviteCode} copyLabel={t('copyCode')} />
         <CopyRow label={t('shareLink')} value={data.shareLink} copyLabel={t('copyLink')} />
         {canShare ? (
@@ -88,7 +88,7 @@ export default function TeamPage() {
         ) : null}
       </div>
 
-      <section className={styles.card} aria-labelledby={statsId}>
+      <section className={`g-card ${styles.card}`} aria-labelledby={statsId}>
         <h2 id={statsId} className={styles.heading}>
           {t('stats')}
         </h2>
@@ -112,7 +112,7 @@ export default function TeamPage() {
         </dl>
       </section>
 
-      <section className={styles.card} aria-labelledby={rebatesId}>
+      <section className={`g-card ${styles.card}`} aria-labelledby={rebatesId}>
         <h2 id={rebatesId} className={styles.heading}>
           {t('rebatesTitle')}
         </h2>

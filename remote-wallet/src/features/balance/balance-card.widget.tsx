@@ -103,7 +103,7 @@ export default function BalanceCard() {
   }
 
   return (
-    <section className={styles.card} aria-labelledby={titleId}>
+    <section className={`g-card ${styles.card}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.title}>
         {ready ? t('title') : common('common.loading')}
       </h2>
