@@ -1,5 +1,5 @@
 import { BrowserRouter, initI18n, store, type Task, taskListAtom } from '@grab/shared';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import TaskHall from './task-hall.page';
@@ -117,7 +117,8 @@ describe('TaskHall', () => {
     expect(within(recurring).getByText('2 of 5 done')).toBeTruthy();
     expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/shareTask?taskType=share&taskId=2&id=21');
 
-    expect(store.get(taskListAtom)).toEqual(TASKS);
+    // The list reaches the store in an effect after the render: wait for it rather than race it.
+    await waitFor(() => expect(store.get(taskListAtom)).toEqual(TASKS));
   });
 
   it('asks for one kind when the URL names a taskType and offers the whole list back', async () => {
