@@ -30,6 +30,10 @@ const EnvSchema = z.object({
   STATIC_HOST_DIR: optionalText,
   STATIC_REMOTES_DIR: optionalText,
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
+  REVIEW_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(48 * 60),
+  UPLOADS_DIR: optionalText,
+  UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
+  GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -61,6 +65,14 @@ export interface Config {
   staticRoots: StaticRoots;
   /** Behind a load balancer: take the client address from X-Forwarded-For (login throttle per IP). */
   trustProxy: boolean;
+  /** Audit submissions not decided within this many minutes pass automatically. */
+  reviewDeadlineMinutes: number;
+  /** Where re-encoded screenshots are written (local disk; object storage in production later). */
+  uploadsDir: string;
+  /** Screenshots one earner may upload per hour: a full disk must not be one earner away. */
+  uploadsPerHour: number;
+  /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
+  testHooks: boolean;
   production: boolean;
 }
 
@@ -103,6 +115,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       remotes: REMOTE_NAMES.map((r) => ({ ...r, dir: path.join(remotesBase, `remote-${r.name}`, 'dist') })),
     },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
+    uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),
+    uploadsPerHour: e.UPLOADS_PER_HOUR,
+    testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',
     production: e.NODE_ENV === 'production',
   };
 }

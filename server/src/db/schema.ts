@@ -5,8 +5,10 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -33,9 +35,15 @@ export const users = pgTable(
     level: smallint('level').notNull().default(1),
     language: text('language').notNull().default('en-US'),
     currency: text('currency').notNull().default('USD'),
+    /** `reviewer` may decide audit submissions; `operator` (the console, later) may do that and more. */
+    role: text('role').notNull().default('earner'),
     createdAt: createdAt(),
   },
-  (t) => [check('users_level_range', sql`${t.level} between 1 and 11`), index('users_inviter_idx').on(t.inviterId)],
+  (t) => [
+    check('users_level_range', sql`${t.level} between 1 and 11`),
+    check('users_role_known', sql`${t.role} in ('earner', 'reviewer', 'operator')`),
+    index('users_inviter_idx').on(t.inviterId),
+  ],
 );
 
 /** Codes that open registration without an inviter (the seed's root code, operators' campaign codes). */
@@ -161,14 +169,36 @@ export const tasks = pgTable(
     timesPerPeriod: integer('times_per_period').notNull().default(1),
     active: boolean('active').notNull().default(true),
     position: integer('position').notNull().default(0),
+    /** Translations by language key: `{ "hi-IN": { title, description, steps: [step titles by position] } }`; English lives in the columns. */
+    texts: jsonb('texts').$type<TaskTexts>().notNull().default({}),
+    /** Join-group: the group link (`tg-url`); registration and app download: the page to open. */
+    targetUrl: text('target_url'),
+    /** Proof steps: screenshots a submission needs (1 or 2). */
+    proofPictures: smallint('proof_pictures').notNull().default(1),
+    /** Share steps: attributed visits a run needs. */
+    visitsNeeded: smallint('visits_needed').notNull().default(1),
+    /** Completions across all earners per UTC day; null is no cap. */
+    dailyCap: integer('daily_cap'),
+    /** Active window: before `startsAt` the task shows as not open yet. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     check('tasks_reward_non_negative', sql`${t.reward} >= 0`),
     check('tasks_min_level_range', sql`${t.minLevel} between 1 and 11`),
     check('tasks_schedule_known', sql`${t.schedule} in ('once', 'recurring', 'timed')`),
+    check('tasks_kind_known', sql`${t.kind} in ('joinGroup', 'share', 'hang', 'messaging', 'audit', 'registration', 'appDownload', 'redeemCode')`),
+    check('tasks_times_positive', sql`${t.timesPerPeriod} >= 1`),
+    check('tasks_proof_pictures_range', sql`${t.proofPictures} between 1 and 2`),
+    check('tasks_visits_positive', sql`${t.visitsNeeded} >= 1`),
+    check('tasks_daily_cap_positive', sql`${t.dailyCap} is null or ${t.dailyCap} >= 1`),
+    check('tasks_reset_time_format', sql`${t.resetTime} is null or ${t.resetTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
   ],
 );
+
+export interface TaskTexts {
+  [language: string]: { title?: string; description?: string; steps?: string[] };
+}
 
 export const taskSteps = pgTable(
   'task_steps',
@@ -180,6 +210,176 @@ export const taskSteps = pgTable(
     position: smallint('position').notNull(),
     h5Url: text('h5_url').notNull(),
     title: text('title').notNull(),
+    /** What finishing the step takes (StepAction of the contracts). */
+    action: text('action').notNull().default('open'),
   },
-  (t) => [uniqueIndex('task_steps_task_position_uq').on(t.taskId, t.position)],
+  (t) => [
+    uniqueIndex('task_steps_task_position_uq').on(t.taskId, t.position),
+    check('task_steps_action_known', sql`${t.action} in ('open', 'share', 'proof', 'hang', 'messaging')`),
+  ],
+);
+
+/**
+ * One attempt of an earner at a task. `period` names the schedule's period ('once' for one-time and
+ * timed tasks, the UTC start of the day-period for recurring ones), so a reset is simply a new
+ * period with no runs yet; `seq` counts attempts within it. `step` is the position of the step to
+ * do next (the step count once all are done).
+ */
+export const taskRuns = pgTable(
+  'task_runs',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    period: text('period').notNull(),
+    seq: smallint('seq').notNull(),
+    step: smallint('step').notNull().default(0),
+    /** inProgress → underReview → failed | passed (ready to collect) → completed (credited). */
+    status: text('status').notNull().default('inProgress'),
+    reason: text('reason'),
+    /** What was credited, once it was; null before. */
+    rewardPaid: integer('reward_paid'),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('task_runs_attempt_uq').on(t.userId, t.taskId, t.period, t.seq),
+    index('task_runs_user_idx').on(t.userId, t.taskId, t.period),
+    index('task_runs_task_completed_idx').on(t.taskId, t.completedAt),
+    check('task_runs_status_known', sql`${t.status} in ('inProgress', 'underReview', 'passed', 'failed', 'completed')`),
+  ],
+);
+
+/** Completions of a task per UTC day across all earners, for the task's daily cap. */
+export const taskDailyCounts = pgTable(
+  'task_daily_counts',
+  {
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.day] })],
+);
+
+/** Screenshots, re-encoded and stored under `id` (random, also the file name); never served to anyone but the owner and reviewers. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    mime: text('mime').notNull(),
+    bytes: integer('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** Proof sent for review: one row per upload of 1–2 screenshots; a failed one stays, a re-upload is a new row. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => taskRuns.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    taskId: integer('task_id')
+      .notNull()
+      .references(() => tasks.id),
+    pictures: jsonb('pictures').$type<string[]>().notNull(),
+    status: text('status').notNull().default('underReview'),
+    reason: text('reason'),
+    reviewerId: integer('reviewer_id').references(() => users.id),
+    createdAt: createdAt(),
+    /** Not decided by then, it is passed automatically. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('submissions_user_idx').on(t.userId, t.createdAt),
+    index('submissions_run_idx').on(t.runId),
+    index('submissions_pending_idx').on(t.status, t.deadlineAt),
+    check('submissions_status_known', sql`${t.status} in ('underReview', 'passed', 'failed')`),
+  ],
+);
+
+/** A share step's link: `link_id` in the URL names it, and visits through it are counted for its run. */
+export const shareLinks = pgTable(
+  'share_links',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    runId: integer('run_id')
+      .notNull()
+      .unique()
+      .references(() => taskRuns.id),
+    createdAt: createdAt(),
+  },
+);
+
+/** Counted visits; the unique keys make a visitor (and an address) count once per link. */
+export const shareVisits = pgTable(
+  'share_visits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    linkId: text('link_id')
+      .notNull()
+      .references(() => shareLinks.id),
+    /** `u:<user id>` for a signed-in visitor, `v:<browser id>` otherwise. */
+    visitorKey: text('visitor_key').notNull(),
+    /** A hash of the visitor's address, so one device cannot count again by clearing storage. */
+    addressKey: text('address_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('share_visits_visitor_uq').on(t.linkId, t.visitorKey), uniqueIndex('share_visits_address_uq').on(t.linkId, t.addressKey)],
+);
+
+/** Redemption codes: `reward` is decided here, never by the client. */
+export const redeemCodes = pgTable(
+  'redeem_codes',
+  {
+    code: text('code').primaryKey(),
+    reward: integer('reward').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    used: integer('used').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('redeem_codes_reward_positive', sql`${t.reward} > 0`),
+    check('redeem_codes_uses', sql`${t.used} between 0 and ${t.maxUses}`),
+  ],
+);
+
+export const redeemCodeUses = pgTable(
+  'redeem_code_uses',
+  {
+    code: text('code')
+      .notNull()
+      .references(() => redeemCodes.code),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.code, t.userId] })],
 );

@@ -31,6 +31,15 @@ export const ErrorCode = {
   oldPasswordWrong: 1004,
   insufficientBalance: 1101,
   levelInsufficient: 1201,
+  taskUnavailable: 1202,
+  stepNotReady: 1203,
+  proofRequired: 1204,
+  nothingToCollect: 1205,
+  codeUnknown: 1301,
+  codeExpired: 1302,
+  codeUsedUp: 1303,
+  codeAlreadyRedeemed: 1304,
+  uploadRefused: 1401,
   badSign: 2001,
   staleTime: 2002,
 } as const;
@@ -46,8 +55,8 @@ export interface Endpoint<I extends z.ZodMiniType = z.ZodMiniType, D extends z.Z
   readonly api: 'main' | 'messaging';
   readonly method: HttpMethod;
   readonly path: string;
-  /** Whether the call needs a bearer token. */
-  readonly auth: boolean;
+  /** Whether the call needs a bearer token; `optional` reads one when sent (visits from strangers and earners alike). */
+  readonly auth: boolean | 'optional';
   readonly input: I;
   readonly data: D;
 }

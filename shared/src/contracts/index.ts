@@ -4,6 +4,7 @@ export * from './auth.contracts';
 export * from './user.contracts';
 export * from './config.contracts';
 export * from './task.contracts';
+export * from './review.contracts';
 export * from './team.contracts';
 export * from './messaging.contracts';
 export * from './sign';

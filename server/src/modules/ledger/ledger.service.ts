@@ -15,6 +15,7 @@ export const LedgerReason = {
   welcomeBonus: 'welcome_bonus',
   taskReward: 'task_reward',
   rebate: 'rebate',
+  redeemCode: 'redeem_code',
   withdrawal: 'withdrawal',
   withdrawalRefund: 'withdrawal_refund',
   reversal: 'reversal',
