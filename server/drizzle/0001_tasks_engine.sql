@@ -121,4 +121,6 @@ ALTER TABLE "tasks" ADD CONSTRAINT "tasks_proof_pictures_range" CHECK ("tasks"."
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_visits_positive" CHECK ("tasks"."visits_needed" >= 1);--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_daily_cap_positive" CHECK ("tasks"."daily_cap" is null or "tasks"."daily_cap" >= 1);--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_reset_time_format" CHECK ("tasks"."reset_time" is null or "tasks"."reset_time" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_role_known" CHECK ("users"."role" in ('earner', 'reviewer', 'operator'));
+ALTER TABLE "users" ADD CONSTRAINT "users_role_known" CHECK ("users"."role" in ('earner', 'reviewer', 'operator'));--> statement-breakpoint
+-- Steps made before actions existed: their page tells what finishing them takes.
+UPDATE "task_steps" SET "action" = CASE "h5_url" WHEN '/auditTask' THEN 'proof' WHEN '/shareTask' THEN 'share' WHEN '/hangTask' THEN 'hang' WHEN '/wsTask' THEN 'messaging' ELSE 'open' END;

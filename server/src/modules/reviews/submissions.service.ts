@@ -10,6 +10,8 @@ export interface ProofInput {
   required: number;
   /** The engine's "now" (per-earner test clock aware). */
   now: Date;
+  /** Config `reviewDeadlineMinutes`: undecided by now + this, it passes automatically. */
+  deadlineMinutes: number;
 }
 
 /**
