@@ -5,7 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, REPO_ROOT, type Config } from './config';
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
 import { type Database, migrateDatabase, openPglite, openPostgres, pgliteDir } from './db/database';
-import { seed } from './seed/seed';
+import { DEMO_REVIEWER, seed } from './seed/seed';
 
 const startedAt = performance.now();
 
@@ -28,7 +28,7 @@ async function prepareTemplate(dir: string, config: Config): Promise<void> {
 }
 
 async function openDatabase(config: Config): Promise<{ database: Database; lock: DataDirLock | null }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl), lock: null };
+  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl, config.pgPoolMax), lock: null };
   let lock: DataDirLock;
   try {
     lock = acquireDataDirLock(config.dataDir);
@@ -118,6 +118,7 @@ async function main(): Promise<void> {
         '',
         `  Grab: ${address}`,
         `  Demo login: ${seeded.demo.e164} (country ${seeded.demo.country}, number ${seeded.demo.phone}), password ${seeded.demo.password}`,
+        `  Reviewer login: ${seeded.reviewer.e164} (country ${seeded.reviewer.country}, number ${seeded.reviewer.phone}), password ${seeded.reviewer.password ?? `from ${DEMO_REVIEWER.passwordEnv}`}`,
         `  Root invitation code: ${seeded.rootInviteCode}`,
         '',
       ].join('\n'),

@@ -19,7 +19,10 @@ export default async function setup(project: TestProject) {
   for (const file of fs.readdirSync(config.migrationsDir).filter((f) => f.endsWith('.sql')).sort()) {
     hash.update(fs.readFileSync(path.join(config.migrationsDir, file)));
   }
-  hash.update(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'seed', 'seed.ts')));
+  // Every seed file, and the schema it writes to: a change to any of them needs a new template.
+  const seedDir = path.resolve(import.meta.dirname, '..', 'src', 'seed');
+  for (const file of fs.readdirSync(seedDir).sort()) hash.update(fs.readFileSync(path.join(seedDir, file)));
+  hash.update(fs.readFileSync(path.resolve(import.meta.dirname, '..', 'src', 'db', 'schema.ts')));
   const template = path.join(TEST_DATA_ROOT, `template-${hash.digest('hex').slice(0, 12)}`);
   if (!fs.existsSync(path.join(template, 'PG_VERSION'))) {
     fs.mkdirSync(TEST_DATA_ROOT, { recursive: true });

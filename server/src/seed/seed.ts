@@ -1,7 +1,10 @@
+import { PASSWORD_MAX, PASSWORD_MIN, Password } from '@grab/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database';
-import { currencies, rootInviteCodes, taskSteps, tasks, users } from '../db/schema';
+import type { Db, Tx } from '../db/database';
+import { currencies, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users } from '../db/schema';
 import { register } from '../modules/auth/auth.service';
+import { TASK_TEXTS } from './seed-task-texts';
+import { FIRST_SEED_TITLES, SEED_REDEEM_CODES, SEED_TASKS, type SeedTask } from './seed-tasks';
 
 export const ROOT_INVITE_CODE = 'ROOT01';
 export const DEMO_EARNER = {
@@ -10,6 +13,15 @@ export const DEMO_EARNER = {
   e164: '+919876543210',
   password: 'grab-demo-2026',
   language: 'hi-IN',
+} as const;
+
+/** Decides audit submissions (`role` reviewer); its password may be set before the first start. */
+export const DEMO_REVIEWER = {
+  country: 'IN',
+  phone: '9000000001',
+  e164: '+919000000001',
+  defaultPassword: 'grab-review-2026',
+  passwordEnv: 'SEED_REVIEWER_PASSWORD',
 } as const;
 
 /**
@@ -27,131 +39,131 @@ const CURRENCIES = [
   { language: 'ng-HA', code: 'NGN', microsPerPoint: 1_500_000, fractionDigits: 2 },
 ];
 
-interface SeedTask {
-  kind: string;
-  schedule: 'once' | 'recurring' | 'timed';
-  title: string;
-  description: string;
-  reward: number;
-  minLevel: number;
-  resetTime?: string;
-  endsInDays?: number;
-  timesPerPeriod?: number;
-  steps: { h5Url: string; title: string }[];
-}
-
-const TASKS: SeedTask[] = [
-  {
-    kind: 'registration',
-    schedule: 'once',
-    title: 'Sign up on a partner app',
-    description: 'Register on the partner app and upload a screenshot of your profile page.',
-    reward: 100_00,
-    minLevel: 1,
-    steps: [{ h5Url: '/auditTask', title: 'Upload a screenshot of your new account' }],
-  },
-  {
-    kind: 'joinGroup',
-    schedule: 'once',
-    title: 'Join our community group',
-    description: 'Join the official Grab group to hear about new tasks first.',
-    reward: 5_00,
-    minLevel: 1,
-    steps: [
-      { h5Url: '/joinTgTask', title: 'Open the group and join' },
-      { h5Url: '/auditTask', title: 'Upload a screenshot of the joined group' },
-    ],
-  },
-  {
-    kind: 'share',
-    schedule: 'recurring',
-    title: 'Share Grab with a friend',
-    description: 'Share your invitation link once a day.',
-    reward: 2_00,
-    minLevel: 1,
-    resetTime: '00:00',
-    timesPerPeriod: 3,
-    steps: [{ h5Url: '/shareTask', title: 'Share your link' }],
-  },
-  {
-    kind: 'hang',
-    schedule: 'recurring',
-    title: 'Stay online',
-    description: 'Keep the online page open; every hour online earns points.',
-    reward: 1_00,
-    minLevel: 2,
-    resetTime: '00:00',
-    timesPerPeriod: 8,
-    steps: [{ h5Url: '/hangTask', title: 'Go online' }],
-  },
-  {
-    kind: 'messaging',
-    schedule: 'recurring',
-    title: 'Verify your messaging number',
-    description: 'Send a one-time code to our official account to prove that the number is yours.',
-    reward: 20_00,
-    minLevel: 1,
-    resetTime: '00:00',
-    steps: [{ h5Url: '/wsTask', title: 'Send the code to our official account' }],
-  },
-  {
-    kind: 'appDownload',
-    schedule: 'timed',
-    title: 'Try the partner app this week',
-    description: 'Install the partner app, open it, and upload two screenshots.',
-    reward: 50_00,
-    minLevel: 3,
-    endsInDays: 30,
-    steps: [
-      { h5Url: '/shareTask', title: 'Open the download page' },
-      { h5Url: '/auditTask', title: 'Upload two screenshots' },
-    ],
-  },
-];
-
 export interface SeedResult {
   rootInviteCode: string;
   demo: typeof DEMO_EARNER;
   createdDemo: boolean;
+  /** `password` is null when it came from the environment: a chosen secret is not printed. */
+  reviewer: { country: string; phone: string; e164: string; password: string | null };
+  createdReviewer: boolean;
 }
 
-/** First start only in effect: every step checks what exists and adds only what is missing. */
-export async function seed(db: Db, tokenTtlDays = 30): Promise<SeedResult> {
+function reviewerPassword(env: NodeJS.ProcessEnv): { password: string; fromEnv: boolean } {
+  const chosen = env[DEMO_REVIEWER.passwordEnv];
+  if (!chosen) return { password: DEMO_REVIEWER.defaultPassword, fromEnv: false };
+  if (!Password.safeParse(chosen).success) {
+    throw new Error(`${DEMO_REVIEWER.passwordEnv} must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  }
+  return { password: chosen, fromEnv: true };
+}
+
+function taskRow(task: SeedTask, position: number, now: number): typeof tasks.$inferInsert {
+  return {
+    kind: task.kind,
+    schedule: task.schedule,
+    title: task.title,
+    description: task.description,
+    reward: task.reward,
+    minLevel: task.minLevel ?? 1,
+    resetTime: task.resetTime ?? null,
+    endsAt: task.endsInDays ? new Date(now + task.endsInDays * 86_400_000) : null,
+    timesPerPeriod: task.timesPerPeriod ?? 1,
+    position,
+    texts: TASK_TEXTS[task.key],
+    targetUrl: task.targetUrl ?? null,
+    proofPictures: task.proofPictures ?? 1,
+    visitsNeeded: task.visitsNeeded ?? 1,
+    dailyCap: task.dailyCap ?? null,
+  };
+}
+
+/** True when the tasks are exactly the first seed's catalogue: no operator has changed it. */
+function isFirstSeedCatalogue(titles: string[]): boolean {
+  const expected = [...FIRST_SEED_TITLES].sort();
+  const actual = [...titles].sort();
+  return actual.length === expected.length && actual.every((title, i) => title === expected[i]);
+}
+
+/**
+ * An empty catalogue gets the demo catalogue. A database seeded by the first version holds its six
+ * tasks and would otherwise never see this one: when those six are all there is and no earner has
+ * started any of them (no run, hence no submission, reward or share link either), they are switched
+ * off, not deleted, and the current catalogue is added beside them. Any other catalogue, or one an
+ * earner has touched, is the operator's and stays as it is.
+ */
+async function seedCatalogue(tx: Tx, now: number): Promise<void> {
+  // Two processes starting together on one PostgreSQL must not both see an empty catalogue.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grab:seed-catalogue'))`);
+  const existing = await tx.select({ title: tasks.title }).from(tasks);
+  if (existing.length > 0) {
+    if (!isFirstSeedCatalogue(existing.map((t) => t.title))) return;
+    const [run] = await tx.select({ id: taskRuns.id }).from(taskRuns).limit(1);
+    if (run) return;
+    await tx.update(tasks).set({ active: false });
+  }
+  for (const [position, task] of SEED_TASKS.entries()) {
+    const [created] = await tx.insert(tasks).values(taskRow(task, position, now)).returning({ id: tasks.id });
+    if (!created || task.steps.length === 0) continue;
+    await tx.insert(taskSteps).values(task.steps.map((step, i) => ({ taskId: created.id, position: i, ...step })));
+  }
+}
+
+/**
+ * First start only in effect: every step checks what exists and adds only what is missing.
+ * `env` names the reviewer's password (`SEED_REVIEWER_PASSWORD`), read only when the reviewer is made.
+ */
+export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = process.env): Promise<SeedResult> {
+  const now = Date.now();
+  const reviewerLogin = reviewerPassword(env);
   await db.insert(rootInviteCodes).values({ code: ROOT_INVITE_CODE }).onConflictDoNothing();
   await db
     .insert(currencies)
     .values(CURRENCIES.map((c, position) => ({ ...c, position })))
     .onConflictDoNothing();
-  await db.transaction(async (tx) => {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(tasks);
-    if (Number(row?.n ?? 0) > 0) return;
-    for (const [position, task] of TASKS.entries()) {
-      const [created] = await tx
-        .insert(tasks)
-        .values({
-          kind: task.kind,
-          schedule: task.schedule,
-          title: task.title,
-          description: task.description,
-          reward: task.reward,
-          minLevel: task.minLevel,
-          resetTime: task.resetTime ?? null,
-          endsAt: task.endsInDays ? new Date(Date.now() + task.endsInDays * 86_400_000) : null,
-          timesPerPeriod: task.timesPerPeriod ?? 1,
-          position,
-        })
-        .returning({ id: tasks.id });
-      if (!created) continue;
-      await tx.insert(taskSteps).values(task.steps.map((s, i) => ({ taskId: created.id, position: i, h5Url: s.h5Url, title: s.title })));
-    }
-  });
+  await db.transaction((tx) => seedCatalogue(tx, now));
+  await db
+    .insert(redeemCodes)
+    .values(
+      SEED_REDEEM_CODES.map((c) => ({
+        code: c.code,
+        reward: c.reward,
+        maxUses: c.maxUses,
+        expiresAt: 'inDays' in c.expires ? new Date(now + c.expires.inDays * 86_400_000) : new Date(c.expires.at),
+      })),
+    )
+    .onConflictDoNothing();
+
+  const auth = { db, tokenTtlDays };
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_EARNER.e164));
   if (!demo) {
     await register(
-      { db, tokenTtlDays },
+      auth,
       { country: DEMO_EARNER.country, phone: DEMO_EARNER.phone, password: DEMO_EARNER.password, rePassword: DEMO_EARNER.password, inviteCode: ROOT_INVITE_CODE },
       DEMO_EARNER.language,
     );
   }
-  return { rootInviteCode: ROOT_INVITE_CODE, demo: DEMO_EARNER, createdDemo: !demo };
+  const [reviewer] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_REVIEWER.e164));
+  if (!reviewer) {
+    const session = await register(auth, {
+      country: DEMO_REVIEWER.country,
+      phone: DEMO_REVIEWER.phone,
+      password: reviewerLogin.password,
+      rePassword: reviewerLogin.password,
+      inviteCode: ROOT_INVITE_CODE,
+    });
+    // Only the account made here is promoted: an existing holder of the number keeps its role.
+    await db.update(users).set({ role: 'reviewer' }).where(eq(users.id, session.userInfo.id));
+  }
+  return {
+    rootInviteCode: ROOT_INVITE_CODE,
+    demo: DEMO_EARNER,
+    createdDemo: !demo,
+    reviewer: {
+      country: DEMO_REVIEWER.country,
+      phone: DEMO_REVIEWER.phone,
+      e164: DEMO_REVIEWER.e164,
+      password: reviewerLogin.fromEnv ? null : reviewerLogin.password,
+    },
+    createdReviewer: !reviewer,
+  };
 }
