@@ -11,9 +11,10 @@ import * as firstLoadBytes from './first-load-bytes.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
 import * as lighthouse from './lighthouse.mjs';
+import * as reviewPass from './review-pass.mjs';
 import * as start from './start.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
 const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
@@ -49,12 +50,12 @@ await attempt('start', () => start.run({ withNpmStart: !values['no-npm-start'] }
 /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
 let server;
 try {
-  if (selected.some((s) => s !== 'start')) {
+  if (selected.some((s) => s !== 'start' && s !== 'review-pass')) {
     try {
       server = await startGrab({ label: 'run-all' });
       console.log(`\nGrab server for the front-end and API benchmarks: ${server.url} (PGlite, ready in ${seconds(server.readyMs)})`);
     } catch (error) {
-      for (const name of selected.filter((s) => s !== 'start')) {
+      for (const name of selected.filter((s) => s !== 'start' && s !== 'review-pass')) {
         errors[name] = `the Grab server did not start: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
@@ -69,6 +70,10 @@ try {
 } finally {
   await server?.stop();
 }
+
+// Its own servers on PostgreSQL; without one there is nothing to compare with pgbench.
+if (process.env.DATABASE_URL) await attempt('review-pass', () => reviewPass.run());
+else if (selected.includes('review-pass')) console.log('\nreview-pass needs DATABASE_URL (a PostgreSQL); not run');
 
 /** @type {(string | number)[][]} */
 const rows = [];
@@ -105,6 +110,10 @@ if (a) {
       rows.push([`req/s ${r.name} (${backend.backend})`, Math.round(r.rps), `${times(r.ratio)} bare (${Math.round(backend.baselineRps)})`, `≥ ${a.target}×`, verdict(r.ratio >= a.target)]);
     }
   }
+}
+const rp = results['review-pass'];
+if (rp) {
+  rows.push([`req/s POST /admin/review/pass (PostgreSQL, ${rp.clients} clients)`, Math.round(rp.rps), `${times(rp.ratio)} pgbench -N`, `≥ ${rp.target}×`, verdict(rp.ratio >= rp.target)]);
 }
 for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
 

@@ -19,6 +19,15 @@ declare module 'autocannon' {
     pipelining?: number;
     duration?: number;
     amount?: number;
+    /** Requests in turn; `setupRequest` may rewrite each one before it is sent (e.g. a fresh id). */
+    requests?: RequestSpec[];
+  }
+  export interface RequestSpec {
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Result {
     requests: Histogram;

@@ -32,6 +32,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
   REVIEW_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(48 * 60),
   UPLOADS_DIR: optionalText,
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
   NODE_ENV: z.string().default('development'),
@@ -67,6 +68,8 @@ export interface Config {
   trustProxy: boolean;
   /** Audit submissions not decided within this many minutes pass automatically. */
   reviewDeadlineMinutes: number;
+  /** Connections this process may hold open on PostgreSQL. */
+  pgPoolMax: number;
   /** Where re-encoded screenshots are written (local disk; object storage in production later). */
   uploadsDir: string;
   /** Screenshots one earner may upload per hour: a full disk must not be one earner away. */
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),
     uploadsPerHour: e.UPLOADS_PER_HOUR,
+    pgPoolMax: e.PG_POOL_MAX,
     testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',
     production: e.NODE_ENV === 'production',
   };

@@ -1,0 +1,184 @@
+// The reviewer-pass-and-credit path: requests per second of `POST /admin/review/pass` over HTTP, each
+// one deciding a different submission (lock it, mark it passed, lock the run, post the ledger entry,
+// move the balance, complete the run, in one transaction), as a ratio to `pgbench -N` with the same
+// number of clients on the same PostgreSQL, measured in the same run (pgbench before and after Grab;
+// the baseline is their median).
+//
+// PostgreSQL only: the figure is about concurrent writes, which PGlite serialises in one process.
+// DATABASE_URL names a PostgreSQL whose user may create databases; two throw-away databases are made
+// and dropped.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
+//       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
+import { spawnSync } from 'node:child_process';
+import { parseArgs } from 'node:util';
+import { call } from './lib/grab-api.mjs';
+import { startGrab } from './lib/grab-server.mjs';
+import { load as runLoad } from './lib/load.mjs';
+import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
+
+export const TARGET_RATIO = 0.8;
+
+const REVIEWER = { country: 'IN', phone: '9000000001', password: process.env.SEED_REVIEWER_PASSWORD || 'grab-review-2026' };
+
+/**
+ * @param {string} url
+ * @param {string} sql
+ */
+function psql(url, sql) {
+  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr.trim()}`);
+  return result.stdout.trim();
+}
+
+/**
+ * @param {string} adminUrl
+ * @param {string} name
+ */
+function databaseUrl(adminUrl, name) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Earners, one audit task, one run under review per earner and its submission: the state a busy
+ * review queue is in. Written with SQL because registering thousands of earners through argon2
+ * would measure the fixture, not the path.
+ * @param {string} url
+ * @param {number} count
+ * @returns {{ first: number, last: number, taskId: number }}
+ */
+function prepareQueue(url, count) {
+  const taskId = Number(
+    psql(
+      url,
+      `insert into tasks (kind, schedule, title, description, reward, proof_pictures)
+       values ('audit', 'once', 'Benchmark audit', 'Benchmark audit', 5_00, 1) returning id`,
+    ),
+  );
+  psql(
+    url,
+    `insert into users (public_id, phone, country, password_hash, invite_code)
+     select 'bench-' || g, '+1555' || lpad(g::text, 7, '0'), 'US', 'not-a-login', 'BENCH' || g from generate_series(1, ${count}) g;
+     insert into task_runs (user_id, task_id, period, seq, step, status)
+     select id, ${taskId}, 'once', 1, 0, 'underReview' from users where public_id like 'bench-%';
+     insert into submissions (run_id, user_id, task_id, pictures, status, deadline_at)
+     select r.id, r.user_id, r.task_id, '[]'::jsonb, 'underReview', now() + interval '7 days'
+     from task_runs r where r.task_id = ${taskId} order by r.id;`,
+  );
+  const [first, last] = psql(url, `select min(id) || ' ' || max(id) from submissions where task_id = ${taskId}`).split(' ').map(Number);
+  return { first: /** @type {number} */ (first), last: /** @type {number} */ (last), taskId };
+}
+
+/**
+ * @param {string} url
+ * @param {number} clients
+ * @param {number} seconds
+ */
+function pgbench(url, clients, seconds) {
+  const result = spawnSync('pgbench', ['-N', '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
+  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+  if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
+  return Number(match[1]);
+}
+
+/**
+ * @param {{ clients?: number, submissions?: number, pgbenchSeconds?: number, scale?: number }} [options]
+ */
+export async function run({ clients = 10, submissions: count = 6000, pgbenchSeconds = 10, scale = 10 } = {}) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
+  const suffix = `${process.pid}_${Date.now()}`;
+  const grabDb = `grab_bench_review_${suffix}`;
+  const baselineDb = `grab_bench_pgbench_${suffix}`;
+  psql(adminUrl, `create database ${grabDb}`);
+  psql(adminUrl, `create database ${baselineDb}`);
+  const grabUrl = databaseUrl(adminUrl, grabDb);
+  const baselineUrl = databaseUrl(adminUrl, baselineDb);
+  /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
+  let server;
+  try {
+    const init = spawnSync('pgbench', ['-i', '-q', '-s', String(scale), baselineUrl], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
+
+    // The server's pool is sized to the client count, as pgbench opens one connection per client.
+    server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
+    const { envelope } = await call(server.url, '/login', { method: 'POST', body: REVIEWER });
+    const token = envelope.data.token;
+    const queue = prepareQueue(grabUrl, count);
+    console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
+
+    const before = pgbench(baselineUrl, clients, pgbenchSeconds);
+    console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
+
+    let next = queue.first;
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    // A short warm-up on the first submissions, then the measured run over the rest: every request
+    // decides a submission no other request touches, as reviewers working a queue do.
+    const warmupCount = Math.min(500, Math.floor(count / 10));
+    const makeRequests = () => [
+      {
+        method: /** @type {const} */ ('POST'),
+        path: '/admin/review/pass',
+        headers,
+        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: next++ }) }),
+      },
+    ];
+    await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
+    const measuredCount = queue.last - next + 1;
+    const started = performance.now();
+    const result = await runLoad({ url: server.url, connections: clients, amount: measuredCount, requests: makeRequests() });
+    const elapsed = (performance.now() - started) / 1000;
+    const rps = result.requests.total / elapsed;
+    server.assertAlive('the measured run');
+
+    const after = pgbench(baselineUrl, clients, pgbenchSeconds);
+    console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
+
+    // Exactly one credit per submission, and every balance equal to the sum of its entries.
+    const credited = Number(psql(grabUrl, `select count(*) from ledger_entries e join task_runs r on e.idempotency_key = 'task-run:' || r.id where r.task_id = ${queue.taskId}`));
+    const unreconciled = Number(
+      psql(grabUrl, `select count(*) from balances b where b.balance <> (select coalesce(sum(amount), 0) from ledger_entries e where e.user_id = b.user_id) or b.balance < 0`),
+    );
+    const baseline = median([before, after]);
+    const ratio = rps / baseline;
+    printTable(
+      'Reviewer pass-and-credit vs pgbench -N (same PostgreSQL, same clients)',
+      ['measure', 'figure'],
+      [
+        ['POST /admin/review/pass, req/s', rps.toFixed(0)],
+        ['  requests / non-2xx / errors', `${result.requests.total} / ${result.non2xx} / ${result.errors}`],
+        ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
+        ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
+        ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
+        ['credits / submissions passed', `${credited} / ${count}`],
+        ['balances not equal to their entries', String(unreconciled)],
+      ],
+    );
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, credited, unreconciled, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    writeResult('review-pass', figures);
+    return figures;
+  } finally {
+    await server?.stop();
+    psql(adminUrl, `drop database if exists ${grabDb} with (force)`);
+    psql(adminUrl, `drop database if exists ${baselineDb} with (force)`);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      clients: { type: 'string', default: '10' },
+      submissions: { type: 'string', default: '6000' },
+      'pgbench-seconds': { type: 'string', default: '10' },
+      scale: { type: 'string', default: '10' },
+    },
+  });
+  runAsScript(() =>
+    run({ clients: Number(values.clients), submissions: Number(values.submissions), pgbenchSeconds: Number(values['pgbench-seconds']), scale: Number(values.scale) }),
+  );
+}
