@@ -2,6 +2,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, ping } from './db/database';
 import { installErrorHandling, sendFailure } from './http/error-handler';
@@ -13,9 +14,12 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 /** Requests are small JSON forms; anything bigger is refused before it is parsed. */
@@ -77,9 +81,16 @@ export async function buildApp({ database, config, logger = false, translator }:
   authRoutes(app, authContext, sessionCache);
   usersRoutes(app, db);
   configRoutes(app, db, config);
-  tasksRoutes(app, new TaskCatalogue(db, config.catalogueCacheMs));
+  // Test hooks swap in a clock that can be moved per earner; everyone else lives on the system clock.
+  const testClock = config.testHooks ? new OffsetClock() : null;
+  const clock = testClock ?? systemClock;
+  const catalogue = new TaskCatalogue(db, config.catalogueCacheMs, clock);
+  tasksRoutes(app, { db, clock, catalogue, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
+  if (testClock) testHooksRoutes(app, testClock);
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);
+  await uploadsRoutes(app, db, config);
+  reviewsRoutes(app, db);
 
   app.get('/health', async (request, reply) => {
     if (await ping(db)) return { code: 200, data: { status: 'ok', database: database.engine }, msg: 'ok' };

@@ -56,10 +56,14 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; drop
   };
 }
 
-/** A config for tests: static roots and locales may be pointed at temporary folders. */
+/**
+ * A config for tests: static roots and locales may be pointed at temporary folders. Each config
+ * gets its own uploads folder, so no test writes pictures into the repository's data folder.
+ */
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   const empty = path.join(os.tmpdir(), 'grab-no-static');
-  return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, ...env });
+  const uploads = path.join(os.tmpdir(), `grab-test-uploads-${process.pid}-${randomBytes(4).toString('hex')}`);
+  return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, UPLOADS_DIR: uploads, ...env });
 }
 
 /** Builds the app on its own fresh, seeded database (one per test file). */
@@ -136,7 +140,24 @@ export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01'
 
 /** Row counts of every table, to prove a refused request changed nothing. */
 export async function countRows(db: Db): Promise<Record<string, number>> {
-  const tables = ['users', 'user_ancestors', 'sessions', 'login_failures', 'ledger_entries', 'balances', 'root_invite_codes', 'currencies', 'tasks', 'task_steps'];
+  const tables = [
+    'users',
+    'user_ancestors',
+    'sessions',
+    'login_failures',
+    'ledger_entries',
+    'balances',
+    'root_invite_codes', 'currencies',
+    'tasks',
+    'task_steps',
+    'task_runs',
+    'task_daily_counts',
+    'share_links',
+    'share_visits',
+    'redeem_codes',
+    'redeem_code_uses',
+    'submissions',
+  ];
   const out: Record<string, number> = {};
   for (const table of tables) {
     const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number | string }[] };

@@ -1,8 +1,8 @@
-import { type Endpoint, MESSAGING_OK, OK } from '@grab/shared/contracts';
+import { type Endpoint, ErrorCode, MESSAGING_OK, OK } from '@grab/shared/contracts';
 import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { z } from 'zod/mini';
 import type { Earner } from '../modules/auth/auth.plugin';
-import { errors } from './app-error';
+import { AppError, errors } from './app-error';
 
 type Input<E extends Endpoint> = z.output<E['input']>;
 type Data<E extends Endpoint> = z.input<E['data']>;
@@ -23,8 +23,25 @@ export function envelopeSchema(endpoint: Endpoint) {
 }
 
 /**
+ * For `auth: 'optional'` calls, which strangers and earners alike make: a live token names the
+ * earner, a missing, expired or forged one leaves `request.earner` null instead of answering 401,
+ * so a visitor with a stale token in storage is still served as a stranger.
+ */
+function identifyIfSignedIn(app: FastifyInstance): preHandlerHookHandler {
+  return async (request) => {
+    try {
+      await app.authenticate(request);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === ErrorCode.unauthorized)) throw error;
+      request.earner = null;
+    }
+  };
+}
+
+/**
  * Registers one contract endpoint: its `input` validates the query (GET) or body, its `data`
- * shapes the success envelope, and `auth` puts the bearer check in front. Handlers return data
+ * shapes the success envelope, and `auth` puts the bearer check in front (or, when 'optional',
+ * reads a token without requiring one). Handlers return data
  * only; failures are thrown as AppError and the error handler writes the envelope.
  */
 export function route<E extends Endpoint>(
@@ -34,7 +51,8 @@ export function route<E extends Endpoint>(
   extra: { preHandler?: preHandlerHookHandler[] } = {},
 ): void {
   const preHandler: preHandlerHookHandler[] = [];
-  if (endpoint.auth) preHandler.push(app.authenticate);
+  if (endpoint.auth === true) preHandler.push(app.authenticate);
+  else if (endpoint.auth === 'optional') preHandler.push(identifyIfSignedIn(app));
   preHandler.push(...(extra.preHandler ?? []));
   const messaging = endpoint.api === 'messaging';
   app.route({

@@ -1,13 +1,66 @@
-import type { Task, TaskKind } from '@grab/shared/contracts';
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { StepAction, TaskKind, TaskSchedule } from '@grab/shared/contracts';
+import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { taskSteps, tasks } from '../../db/schema';
+import { taskDailyCounts, taskRuns, taskSteps, tasks, type TaskTexts, users } from '../../db/schema';
+import type { TaskTiming } from './task-periods';
 
-/** The active catalogue (timed tasks past their end are left out), steps in order. */
-export async function listActiveTasks(db: Executor, kind?: TaskKind): Promise<Task[]> {
-  const conditions = [eq(tasks.active, true), or(isNull(tasks.endsAt), gt(tasks.endsAt, sql`now()`))];
-  if (kind) conditions.push(eq(tasks.kind, kind));
-  const rows = await db.select().from(tasks).where(and(...conditions)).orderBy(asc(tasks.position), asc(tasks.id));
+export interface CatalogueStep {
+  id: number;
+  /** 0-based order; also the index of the step's title in `texts[language].steps`. */
+  position: number;
+  h5Url: string;
+  title: string;
+  action: StepAction;
+}
+
+/** A task as stored, the same for every earner and every language (what the catalogue caches). */
+export interface CatalogueTask extends TaskTiming {
+  id: number;
+  kind: TaskKind;
+  active: boolean;
+  title: string;
+  description: string;
+  reward: number;
+  minLevel: number;
+  timesPerPeriod: number;
+  texts: TaskTexts;
+  targetUrl: string | null;
+  proofPictures: number;
+  visitsNeeded: number;
+  dailyCap: number | null;
+  steps: CatalogueStep[];
+}
+
+export type RunStatus = 'inProgress' | 'underReview' | 'passed' | 'failed' | 'completed';
+
+export interface RunRow {
+  id: number;
+  taskId: number;
+  period: string;
+  seq: number;
+  /** Position of the step to do next (the step count once all are done). */
+  step: number;
+  status: RunStatus;
+  reason: string | null;
+  rewardPaid: number | null;
+}
+
+const runColumns = {
+  id: taskRuns.id,
+  taskId: taskRuns.taskId,
+  period: taskRuns.period,
+  seq: taskRuns.seq,
+  step: taskRuns.step,
+  status: taskRuns.status,
+  reason: taskRuns.reason,
+  rewardPaid: taskRuns.rewardPaid,
+};
+
+function toRun(row: Pick<typeof taskRuns.$inferSelect, keyof typeof runColumns>): RunRow {
+  return { ...row, status: row.status as RunStatus };
+}
+
+async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Promise<CatalogueTask[]> {
   if (rows.length === 0) return [];
   const steps = await db
     .select()
@@ -22,16 +75,139 @@ export async function listActiveTasks(db: Executor, kind?: TaskKind): Promise<Ta
   return rows.map((r) => ({
     id: r.id,
     kind: r.kind as TaskKind,
-    schedule: r.schedule as Task['schedule'],
+    schedule: r.schedule as TaskSchedule,
+    active: r.active,
     title: r.title,
     description: r.description,
     reward: r.reward,
     minLevel: r.minLevel,
     resetTime: r.resetTime,
-    endsAt: r.endsAt ? r.endsAt.toISOString() : null,
-    // Progress per earner comes with the task engine; until then nothing is started.
-    progress: { done: 0, total: r.timesPerPeriod },
-    status: 'notStarted' as const,
-    taskBranchList: steps.filter((s) => s.taskId === r.id).map((s) => ({ id: s.id, h5Url: s.h5Url, title: s.title })),
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    timesPerPeriod: r.timesPerPeriod,
+    texts: r.texts,
+    targetUrl: r.targetUrl,
+    proofPictures: r.proofPictures,
+    visitsNeeded: r.visitsNeeded,
+    dailyCap: r.dailyCap,
+    steps: steps
+      .filter((s) => s.taskId === r.id)
+      .map((s) => ({ id: s.id, position: s.position, h5Url: s.h5Url, title: s.title, action: s.action as StepAction })),
   }));
+}
+
+/** The active catalogue in display order, leaving out timed tasks that ended before `endedAfter`. */
+export async function listActiveTasks(db: Executor, endedAfter: Date): Promise<CatalogueTask[]> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.active, true), or(isNull(tasks.endsAt), gt(tasks.endsAt, endedAfter))))
+    .orderBy(asc(tasks.position), asc(tasks.id));
+  return withSteps(db, rows);
+}
+
+/** One task whatever its state (a reward earned on a task switched off since is still collected). */
+export async function findTask(db: Executor, taskId: number): Promise<CatalogueTask | null> {
+  const rows = await db.select().from(tasks).where(eq(tasks.id, taskId));
+  const [task] = await withSteps(db, rows);
+  return task ?? null;
+}
+
+export interface EarnerRuns {
+  level: number;
+  inviteCode: string;
+  runs: RunRow[];
+}
+
+/**
+ * The earner's level and invite code with, in the same query, their runs that matter now: those of
+ * the given current periods, and any passed run of an earlier period (a reward earned before a
+ * reset stays to be collected). `taskId` narrows it to one task.
+ */
+export async function loadEarnerRuns(db: Executor, userId: number, periods: string[], taskId?: number): Promise<EarnerRuns | null> {
+  const relevant: SQL[] = [eq(taskRuns.userId, users.id), or(inArray(taskRuns.period, periods), eq(taskRuns.status, 'passed')) as SQL];
+  if (taskId !== undefined) relevant.push(eq(taskRuns.taskId, taskId));
+  const rows = await db
+    .select({ level: users.level, inviteCode: users.inviteCode, run: runColumns })
+    .from(users)
+    .leftJoin(taskRuns, and(...relevant))
+    .where(eq(users.id, userId))
+    .orderBy(asc(taskRuns.taskId), asc(taskRuns.id));
+  const [first] = rows;
+  if (!first) return null;
+  return {
+    level: first.level,
+    inviteCode: first.inviteCode,
+    runs: rows.flatMap((r) => (r.run ? [toRun(r.run)] : [])),
+  };
+}
+
+/** One earner's runs of one task in one period, oldest first, locked until the transaction ends. */
+export async function lockPeriodRuns(tx: Executor, userId: number, taskId: number, period: string): Promise<RunRow[]> {
+  const rows = await tx
+    .select(runColumns)
+    .from(taskRuns)
+    .where(and(eq(taskRuns.userId, userId), eq(taskRuns.taskId, taskId), eq(taskRuns.period, period)))
+    .orderBy(asc(taskRuns.seq))
+    .for('update');
+  return rows.map(toRun);
+}
+
+/** The oldest run of this task waiting to be collected, any period. */
+export async function findUncollectedRun(tx: Executor, userId: number, taskId: number): Promise<RunRow | null> {
+  const [row] = await tx
+    .select(runColumns)
+    .from(taskRuns)
+    .where(and(eq(taskRuns.userId, userId), eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'passed')))
+    .orderBy(asc(taskRuns.id))
+    .limit(1);
+  return row ? toRun(row) : null;
+}
+
+/** Creates attempt `seq`; null when a concurrent call created it first (the unique key decides). */
+export async function insertRun(tx: Executor, values: { userId: number; taskId: number; period: string; seq: number }): Promise<RunRow | null> {
+  const [row] = await tx.insert(taskRuns).values(values).onConflictDoNothing().returning(runColumns);
+  return row ? toRun(row) : null;
+}
+
+export async function updateRun(tx: Executor, runId: number, values: { step?: number; status?: RunStatus; reason?: string | null }): Promise<RunRow> {
+  const [row] = await tx
+    .update(taskRuns)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(taskRuns.id, runId))
+    .returning(runColumns);
+  if (!row) throw new Error(`task run ${runId} vanished inside its transaction`);
+  return toRun(row);
+}
+
+/** Runs started today of each capped task, across all earners. */
+export async function dailyCounts(db: Executor, taskIds: number[], day: string): Promise<Map<number, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .select({ taskId: taskDailyCounts.taskId, count: taskDailyCounts.count })
+    .from(taskDailyCounts)
+    .where(and(eq(taskDailyCounts.day, day), inArray(taskDailyCounts.taskId, taskIds)));
+  return new Map(rows.map((r) => [r.taskId, r.count]));
+}
+
+/**
+ * Takes one of today's places of a capped task. The conditional upsert re-checks the count under
+ * the row lock, so concurrent starts on PostgreSQL never take more places than the cap.
+ */
+export async function reserveDailyPlace(tx: Executor, taskId: number, day: string, cap: number): Promise<boolean> {
+  const rows = await tx
+    .insert(taskDailyCounts)
+    .values({ taskId, day, count: 1 })
+    .onConflictDoUpdate({
+      target: [taskDailyCounts.taskId, taskDailyCounts.day],
+      set: { count: sql`${taskDailyCounts.count} + 1` },
+      setWhere: sql`${taskDailyCounts.count} < ${cap}`,
+    })
+    .returning({ count: taskDailyCounts.count });
+  return rows.length > 0;
+}
+
+export async function findEarner(db: Executor, userId: number): Promise<{ level: number; inviteCode: string } | null> {
+  const [row] = await db.select({ level: users.level, inviteCode: users.inviteCode }).from(users).where(eq(users.id, userId));
+  return row ?? null;
 }

@@ -1,0 +1,51 @@
+import type { Credit } from '@grab/shared/contracts';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/database';
+import { redeemCodes, redeemCodeUses } from '../../db/schema';
+import { balanceOf, LedgerReason, post } from '../ledger/ledger.service';
+import { taskErrors } from './tasks.errors';
+
+/** Codes are printed and typed by hand: case and surrounding spaces do not matter. */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * Redeems a code for one earner in one transaction. The use counter moves by a conditional update
+ * (`used < max_uses`), which PostgreSQL re-checks under the row lock, so however many earners
+ * redeem at once, no more than `max_uses` succeed. The ledger key `code:<code>:<earner>` makes a
+ * second redemption by the same earner (two taps at once) find the first entry and roll back.
+ */
+export function redeemCode(db: Db, clock: Clock, userId: number, rawCode: string): Promise<Credit> {
+  const code = normaliseCode(rawCode);
+  const now = clock.now(userId);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code));
+    if (!row) throw taskErrors.codeUnknown();
+    if (row.expiresAt <= now) throw taskErrors.codeExpired();
+    const [used] = await tx
+      .select({ code: redeemCodeUses.code })
+      .from(redeemCodeUses)
+      .where(and(eq(redeemCodeUses.code, code), eq(redeemCodeUses.userId, userId)));
+    if (used) throw taskErrors.codeAlreadyRedeemed();
+
+    const [taken] = await tx
+      .update(redeemCodes)
+      .set({ used: sql`${redeemCodes.used} + 1` })
+      .where(and(eq(redeemCodes.code, code), lt(redeemCodes.used, redeemCodes.maxUses), gt(redeemCodes.expiresAt, now)))
+      .returning({ reward: redeemCodes.reward });
+    if (!taken) throw taskErrors.codeUsedUp();
+
+    const { entry, created } = await post(tx, {
+      userId,
+      amount: taken.reward,
+      reason: LedgerReason.redeemCode,
+      idempotencyKey: `code:${code}:${userId}`,
+    });
+    // Another call of this earner got there first; throwing undoes this call's use of the counter.
+    if (!created) throw taskErrors.codeAlreadyRedeemed();
+    await tx.insert(redeemCodeUses).values({ code, userId, ledgerEntryId: entry.id });
+    return { reward: taken.reward, balance: await balanceOf(tx, userId) };
+  });
+}

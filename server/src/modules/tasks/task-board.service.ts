@@ -1,0 +1,56 @@
+import type { LanguageKey, Task, TaskDetail, TaskKind } from '@grab/shared/contracts';
+import { errors } from '../../http/app-error';
+import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
+import { type EngineContext, runView } from './task-runs.service';
+import { earnerState, toTask } from './task-view';
+import type { TaskCatalogue } from './tasks.catalogue';
+import { type CatalogueTask, dailyCounts, loadEarnerRuns, type RunRow } from './tasks.repository';
+
+/** Kinds whose page the detail links to directly; a join-group link is handed out by `tg-url` only. */
+const DIRECT_TARGET_KINDS: ReadonlySet<TaskKind> = new Set(['registration', 'appDownload']);
+
+export interface BoardContext extends EngineContext {
+  catalogue: TaskCatalogue;
+}
+
+function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean {
+  return task.dailyCap !== null && (counts.get(task.id) ?? 0) >= task.dailyCap;
+}
+
+/**
+ * What Home shows one earner. The catalogue comes from the process cache; the earner's part is
+ * one query (level and the runs of the current periods), plus one for today's counts only when a
+ * listed task has a daily cap.
+ */
+export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
+  const now = ctx.clock.now(userId);
+  const listed = (await ctx.catalogue.list()).filter((t) => (!kind || t.kind === kind) && stillListed(t, now));
+  if (listed.length === 0) return [];
+  const periods = [...new Set(listed.map((t) => periodOf(t, now)))];
+  const capped = listed.filter((t) => t.dailyCap !== null).map((t) => t.id);
+  const [earner, counts] = await Promise.all([loadEarnerRuns(ctx.db, userId, periods), dailyCounts(ctx.db, capped, utcDay(now))]);
+  if (!earner) throw errors.unauthorized();
+  const runsByTask = new Map<number, RunRow[]>();
+  for (const run of earner.runs) runsByTask.set(run.taskId, [...(runsByTask.get(run.taskId) ?? []), run]);
+  return listed.map((task) => toTask(task, language, earner.level, earnerState(task, runsByTask.get(task.id) ?? [], now, isCapReached(task, counts)), now));
+}
+
+export async function taskDetail(ctx: BoardContext, userId: number, language: LanguageKey, taskId: number, origin: string): Promise<TaskDetail> {
+  const now = ctx.clock.now(userId);
+  const task = await ctx.catalogue.get(taskId);
+  if (!task || !stillListed(task, now)) throw errors.notFound();
+  const [earner, counts] = await Promise.all([
+    loadEarnerRuns(ctx.db, userId, [periodOf(task, now)], task.id),
+    dailyCounts(ctx.db, task.dailyCap === null ? [] : [task.id], utcDay(now)),
+  ]);
+  if (!earner) throw errors.unauthorized();
+  const state = earnerState(task, earner.runs, now, isCapReached(task, counts));
+  return {
+    ...toTask(task, language, earner.level, state, now),
+    nextResetAt: nextResetAt(task, now)?.toISOString() ?? null,
+    proofPictures: task.steps.some((s) => s.action === 'proof') ? task.proofPictures : 0,
+    targetUrl: DIRECT_TARGET_KINDS.has(task.kind) ? task.targetUrl : null,
+    earnerLevel: earner.level,
+    run: state.run ? await runView(ctx.db, task, state.run, earner.inviteCode, origin) : null,
+  };
+}
