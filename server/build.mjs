@@ -19,8 +19,9 @@ await build({
   target: 'node22',
   sourcemap: true,
   logLevel: 'warning',
-  // PGlite loads its wasm and data files beside its own modules; argon2 is a native addon.
-  external: ['@electric-sql/pglite', 'argon2', 'pg-native'],
+  // PGlite loads its wasm and data files beside its own modules; argon2 and sharp are native addons
+  // (sharp finds its prebuilt libvips package beside itself).
+  external: ['@electric-sql/pglite', 'argon2', 'pg-native', 'sharp'],
   // Bundled CommonJS dependencies call require(); ESM has none, so give them one.
   banner: { js: "import { createRequire as __grabCreateRequire } from 'node:module'; const require = __grabCreateRequire(import.meta.url);" },
 });

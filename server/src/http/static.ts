@@ -53,7 +53,8 @@ function cacheHeaders(root: string) {
 }
 
 /** API path prefixes: a miss under these is an API 404, never the SPA shell. */
-const API_PREFIXES = ['/app/', '/public/', '/api/'];
+// The reviewer API lives under /admin/review/; the rest of /admin/ is left to the operator console's pages.
+const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/review/', '/test/'];
 
 export function isSpaRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;

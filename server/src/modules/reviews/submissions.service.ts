@@ -1,4 +1,8 @@
+import { ErrorCode } from '@grab/shared/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
+import { submissions, uploads } from '../../db/schema';
+import { AppError, errors } from '../../http/app-error';
 
 export interface ProofInput {
   userId: number;
@@ -14,11 +18,40 @@ export interface ProofInput {
   deadlineMinutes: number;
 }
 
+const proofRefused = (key: string, params: Record<string, string | number> = {}) => new AppError(ErrorCode.proofRequired, key, params);
+
+function checkCount(pictures: string[], required: number): void {
+  if (pictures.length === 0) throw proofRefused(required === 2 ? 'tasks.uploadTwoPictures' : 'tasks.uploadScreenshot');
+  if (pictures.length < required) throw proofRefused('tasks.uploadTwoPictures');
+  if (pictures.length > required) throw proofRefused('tasks.tooManyPictures', { max: required });
+  // One screenshot sent twice is not two pictures of proof.
+  if (new Set(pictures).size !== pictures.length) throw proofRefused('uploads.duplicatePicture');
+}
+
 /**
  * Creates a submission for review. Checks the count ("please upload the screenshot" / "please
  * upload two pictures" / too many) and that every upload is the earner's own. Returns its id.
- * (Implemented by the reviews module.)
  */
-export async function submitProof(_tx: Tx, _input: ProofInput): Promise<number> {
-  throw new Error('not implemented yet');
+export async function submitProof(tx: Tx, input: ProofInput): Promise<number> {
+  checkCount(input.pictures, input.required);
+  const owned = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, input.pictures), eq(uploads.userId, input.userId)));
+  // Someone else's id answers exactly like an unknown one: ids of other earners are never confirmed.
+  if (owned.length !== input.pictures.length) throw errors.notFound();
+  const [row] = await tx
+    .insert(submissions)
+    .values({
+      runId: input.runId,
+      userId: input.userId,
+      taskId: input.taskId,
+      pictures: input.pictures,
+      status: 'underReview',
+      createdAt: input.now,
+      deadlineAt: new Date(input.now.getTime() + input.deadlineMinutes * 60_000),
+    })
+    .returning({ id: submissions.id });
+  if (!row) throw new Error('Submission insert returned no row');
+  return row.id;
 }

@@ -1,0 +1,40 @@
+import { ErrorCode, reviewFail, reviewList, reviewPass } from '@grab/shared/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Tx } from '../../db/database';
+import { AppError, errors } from '../../http/app-error';
+import { earnerOf, route } from '../../http/route';
+import { scheduleAutoPass } from './auto-pass';
+import { canReview } from './reviewer-role';
+import { reviewItem, reviewPage } from './reviews.repository';
+import { failSubmission, passSubmission } from './reviews.service';
+
+/** The reviewer calls and the deadline's automatic pass: everything that decides a submission. */
+export function reviewsRoutes(app: FastifyInstance, db: Db): void {
+  const reviewersOnly = async (request: FastifyRequest) => {
+    if (!(await canReview(db, earnerOf(request).userId))) throw new AppError(ErrorCode.forbidden, 'reviews.reviewersOnly');
+  };
+  const guard = { preHandler: [reviewersOnly] };
+  /** Decides and answers the item as it stands after the decision, in one transaction. */
+  const decide = (submissionId: number, apply: (tx: Tx) => Promise<void>) =>
+    db.transaction(async (tx) => {
+      await apply(tx);
+      const item = await reviewItem(tx, submissionId);
+      if (!item) throw errors.notFound();
+      return item;
+    });
+
+  route(app, reviewList, (input) => reviewPage(db, input.status ?? 'underReview', input.page ?? 1), guard);
+  route(
+    app,
+    reviewPass,
+    (input, request) => decide(input.submissionId, (tx) => passSubmission(tx, input.submissionId, earnerOf(request).userId, new Date())),
+    guard,
+  );
+  route(
+    app,
+    reviewFail,
+    (input, request) => decide(input.submissionId, (tx) => failSubmission(tx, input.submissionId, earnerOf(request).userId, input.reason, new Date())),
+    guard,
+  );
+  scheduleAutoPass(app, db);
+}

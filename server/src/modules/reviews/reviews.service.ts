@@ -1,0 +1,79 @@
+import { ErrorCode } from '@grab/shared/contracts';
+import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/database';
+import { submissions, taskRuns } from '../../db/schema';
+import { AppError, errors } from '../../http/app-error';
+import { payRun } from '../tasks/task-rewards.service';
+import { lockSubmission, type SubmissionRow } from './reviews.repository';
+
+/** Who decides: a reviewer's user id, or null for the automatic pass at the deadline. */
+export type Decider = number | null;
+
+const alreadyDecided = () => new AppError(ErrorCode.conflict, 'reviews.alreadyDecided');
+
+async function lockForDecision(tx: Tx, submissionId: number, decider: Decider): Promise<SubmissionRow> {
+  const submission = await lockSubmission(tx, submissionId);
+  if (!submission) throw errors.notFound();
+  if (decider !== null && submission.userId === decider) throw new AppError(ErrorCode.forbidden, 'reviews.ownSubmission');
+  return submission;
+}
+
+/**
+ * Passes a submission and pays its run, in the caller's transaction. Passing one already passed
+ * answers without moving anything, so two reviewers clicking at once both succeed and the earner
+ * is credited once (the submission lock queues them; `payRun` is the second guard).
+ */
+export async function passSubmission(tx: Tx, submissionId: number, decider: Decider, now: Date): Promise<void> {
+  const submission = await lockForDecision(tx, submissionId, decider);
+  if (submission.status === 'passed') return;
+  if (submission.status !== 'underReview') throw alreadyDecided();
+  await tx.update(submissions).set({ status: 'passed', reviewerId: decider, reviewedAt: now }).where(eq(submissions.id, submission.id));
+  await payRun(tx, submission.runId);
+}
+
+/** Fails a submission with the reason the earner will read; the run fails too, so the earner may upload again. */
+export async function failSubmission(tx: Tx, submissionId: number, decider: number, reason: string, now: Date): Promise<void> {
+  const submission = await lockForDecision(tx, submissionId, decider);
+  if (submission.status !== 'underReview') throw alreadyDecided();
+  await tx.update(submissions).set({ status: 'failed', reason, reviewerId: decider, reviewedAt: now }).where(eq(submissions.id, submission.id));
+  await tx
+    .update(taskRuns)
+    .set({ status: 'failed', reason, updatedAt: sql`now()` })
+    .where(and(eq(taskRuns.id, submission.runId), eq(taskRuns.status, 'underReview')));
+}
+
+const AUTO_PASS_BATCH = 20;
+
+/**
+ * Passes every submission still under review at its deadline, a small batch per transaction.
+ * `skip locked` lets several server processes run this at once (each takes other rows) and never
+ * waits on a reviewer deciding the same row right now. A submission that cannot be passed is left
+ * for the next run, not retried in a loop. Returns how many were passed.
+ */
+export async function passOverdue(db: Db, now: Date, onError: (submissionId: number, error: unknown) => void = () => undefined): Promise<number> {
+  let passed = 0;
+  const stuck: number[] = [];
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: submissions.id })
+        .from(submissions)
+        .where(and(eq(submissions.status, 'underReview'), lte(submissions.deadlineAt, now), stuck.length > 0 ? notInArray(submissions.id, stuck) : undefined))
+        .orderBy(asc(submissions.deadlineAt), asc(submissions.id))
+        .limit(AUTO_PASS_BATCH)
+        .for('update', { skipLocked: true });
+      for (const { id } of due) {
+        try {
+          // A savepoint per submission: one that fails rolls back alone, the batch goes on.
+          await tx.transaction((inner) => passSubmission(inner, id, null, now));
+          passed += 1;
+        } catch (error) {
+          stuck.push(id);
+          onError(id, error);
+        }
+      }
+      return due.length;
+    });
+    if (batch < AUTO_PASS_BATCH) return passed;
+  }
+}

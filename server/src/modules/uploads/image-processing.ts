@@ -1,0 +1,78 @@
+import { ErrorCode } from '@grab/shared/contracts';
+import sharp from 'sharp';
+import { AppError } from '../../http/app-error';
+import { sniffImageFormat } from './image-format';
+
+// One libvips worker per image and no cache of decoded images between requests: a screenshot is
+// decoded once, and the process's memory must not grow with what it has seen.
+sharp.concurrency(1);
+sharp.cache(false);
+
+export const MAX_SIDE = 8000;
+export const MAX_PIXELS = 40_000_000;
+/** Stored screenshots fit in this square: enough to read a phone screen, small on slow data. */
+export const STORED_SIDE = 1600;
+const WEBP_QUALITY = 80;
+/** Images decoded at once in this process; more would multiply the peak memory of a burst. */
+const PARALLEL_DECODES = 2;
+
+export interface ProcessedImage {
+  webp: Buffer;
+  width: number;
+  height: number;
+}
+
+const refused = (key: string, params: Record<string, string | number> = {}) => new AppError(ErrorCode.uploadRefused, key, params);
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` only drops when none waits.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Width and height from the header alone: a 20000×20000 claim is refused before a pixel is allocated. */
+async function headerSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  try {
+    const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!width || !height) throw refused('uploads.corrupt');
+    return { width, height };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refused('uploads.corrupt');
+  }
+}
+
+/**
+ * Checks an uploaded picture and re-encodes it: upright (EXIF orientation applied), at most
+ * STORED_SIDE a side, WebP. Re-encoding drops every metadata block (GPS position, device, author),
+ * and what is served later is our own encoder's output, never the earner's bytes.
+ */
+export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
+  if (bytes.length === 0 || !sniffImageFormat(bytes)) throw refused('uploads.notAnImage');
+  const { width, height } = await headerSize(bytes);
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
+    throw refused('uploads.tooManyPixels', { side: MAX_SIDE, megapixels: MAX_PIXELS / 1_000_000 });
+  }
+  return withDecodeSlot(async () => {
+    try {
+      const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'warning' })
+        .rotate()
+        .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY })
+        .toBuffer({ resolveWithObject: true });
+      return { webp: data, width: info.width, height: info.height };
+    } catch {
+      throw refused('uploads.corrupt');
+    }
+  });
+}

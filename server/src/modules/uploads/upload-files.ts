@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { UploadId } from '@grab/shared/contracts';
+
+/** 128 random bits: an id can be neither guessed nor enumerated. */
+export function newUploadId(): string {
+  return randomBytes(16).toString('hex');
+}
+
+/** Only well-formed ids reach the file system, so no request can name a path of its own. */
+export function uploadPath(dir: string, id: string): string {
+  if (!UploadId.safeParse(id).success) throw new Error(`Not an upload id: ${id}`);
+  return path.join(dir, id);
+}
+
+/**
+ * Writes beside the final name and renames into place: a crash mid-write leaves a temp file,
+ * never a half picture under a real id. Returns the temp path; `publish` renames it.
+ */
+export async function writeTemp(dir: string, bytes: Buffer): Promise<string> {
+  // Made on first use, not at start: a server that never receives a picture leaves no folder behind.
+  await fs.promises.mkdir(dir, { recursive: true });
+  const temp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  await fs.promises.writeFile(temp, bytes, { flag: 'wx' });
+  return temp;
+}
+
+export async function publish(temp: string, dir: string, id: string): Promise<void> {
+  await fs.promises.rename(temp, uploadPath(dir, id));
+}
+
+export async function removeQuietly(file: string): Promise<void> {
+  await fs.promises.rm(file, { force: true }).catch(() => undefined);
+}
+
+/** The stored bytes, or null when the file is gone (an operator's clean-up, a lost disk). */
+export async function readUpload(dir: string, id: string): Promise<Buffer | null> {
+  try {
+    return await fs.promises.readFile(uploadPath(dir, id));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}

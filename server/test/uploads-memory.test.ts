@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
+import { uploadBytes } from './reviews-fixtures';
+
+const UPLOADS = 30;
+/** Far above what the process needs, far below what keeping each 27 MB decoded picture would take. */
+const GROWTH_BOUND_MB = 150;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+
+function settledRssMb(): number {
+  gc();
+  gc();
+  return process.memoryUsage().rss / (1024 * 1024);
+}
+
+describe.each(engines)('upload memory (%s)', (engine) => {
+  let ctx: TestContext;
+  let earner: Registered;
+  let photo: Buffer;
+
+  beforeAll(async () => {
+    ctx = await createTestContext(engine, testConfig({ UPLOADS_PER_HOUR: String(UPLOADS + 10) }));
+    earner = await registerEarner(ctx.app);
+    // 3000 × 3000 with real detail (smoothed noise): 27 MB once decoded, about 2 MB as a file.
+    photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .resize(3000, 3000)
+      .jpeg({ quality: 90 })
+      .toBuffer();
+  });
+
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
+  });
+
+  it(`stays flat over ${UPLOADS} large pictures`, { timeout: 180_000 }, async () => {
+    // The first upload loads the decoder and its buffers: measure from after it.
+    expect((await uploadBytes(ctx.app, earner.token, photo, 'image/jpeg')).status).toBe(200);
+    const start = settledRssMb();
+    for (let i = 1; i < UPLOADS; i++) {
+      const { status, body } = await uploadBytes(ctx.app, earner.token, photo, 'image/jpeg');
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ width: 1600, height: 1600 });
+    }
+    const growth = settledRssMb() - start;
+    expect(growth).toBeLessThan(GROWTH_BOUND_MB);
+  });
+});
