@@ -52,8 +52,10 @@ function cacheHeaders(root: string) {
   };
 }
 
-/** API path prefixes: a miss under these is an API 404, never the SPA shell. */
-// The reviewer API lives under /admin/review/; the rest of /admin/ is left to the operator console's pages.
+/**
+ * API path prefixes: a miss under these is an API 404, never the SPA shell. Only the reviewer API
+ * of /admin/ is listed: the rest of it is left to the operator console's pages.
+ */
 const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/review/', '/test/'];
 
 export function isSpaRoute(method: string, url: string): boolean {
