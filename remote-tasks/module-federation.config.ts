@@ -4,5 +4,9 @@ import { remoteFederation } from '../tools/mf/federation';
 export default createModuleFederationConfig(
   remoteFederation('remote_tasks', {
     './TaskHall': './src/features/task-hall/task-hall.page.tsx',
+    './TaskDetail': './src/features/task-detail/task-detail.page.tsx',
+    './JoinGroupTask': './src/features/join-group/join-group.page.tsx',
+    './ShareTask': './src/features/share-task/share-task.page.tsx',
+    './AuditTask': './src/features/audit-task/audit-task.page.tsx',
   }),
 );

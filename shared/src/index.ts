@@ -2,7 +2,9 @@
 // everything created here (store, i18n instance, API clients, toasts) exists once per page.
 // Libraries the apps need (router, jotai hooks) are re-exported from here instead of being shared
 // themselves: MF ships a shared module whole, while these re-exports are tree-shaken.
-import { createApiClient } from './api/api-client';
+import { type ApiClientDeps, createApiClient } from './api/api-client';
+import { type AuthorizedImage, useAuthorizedImageWith } from './api/authorized-image';
+import type { UploadOptions } from './api/upload-image';
 import { type CallState, useCallWith } from './api/use-call';
 import type { DataOf, Endpoint, InputOf } from './contracts/envelope';
 import { i18n } from './i18n/i18n';
@@ -13,7 +15,7 @@ import { toast } from './ui/toast.ui';
 export * from './contracts/index';
 export * from './i18n/languages';
 
-const client = createApiClient({
+const apiDeps: ApiClientDeps = {
   getToken: () => store.get(tokenAtom),
   getLanguageTag: () => languageByKey(store.get(languageAtom)).tag,
   getThirdParty: () => store.get(userInfoAtom),
@@ -24,7 +26,8 @@ const client = createApiClient({
   },
   notifyError: (message) => toast.danger(message),
   translate: (key) => i18n.t(key, { ns: 'common' }),
-});
+};
+const client = createApiClient(apiDeps);
 
 /** How long a call started early waits for the screen that needs it before it is dropped. */
 export const PREFETCH_TTL_MS = 10_000;
@@ -60,6 +63,19 @@ export function useCall<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Ca
   return useCallWith(callers, endpoint, input);
 }
 export { type CallState, CallFailed } from './api/use-call';
+
+// Uploads and private pictures are used by the task pages only: their code is downloaded when first
+// used, so the first load of every other screen carries just these wrappers.
+/** `POST /app/upload/image` with progress, after shrinking a large photo; see api/upload-image.ts. */
+export function uploadImage(file: Blob, options: UploadOptions = {}) {
+  return import('./api/upload-image').then((m) => m.uploadImage(file, options, { ...apiDeps, settleMain: client.settleMain }));
+}
+const loadImage = (id: string) => import('./api/image-download').then((m) => m.fetchImageUrl(id, apiDeps));
+/** An uploaded picture as a blob: URL (revoked on unmount); pictures need the bearer token. */
+export function useAuthorizedImage(id: string | null): AuthorizedImage {
+  return useAuthorizedImageWith(loadImage, id);
+}
+export type { AuthorizedImage, UploadOptions };
 export { NetworkError, REQUEST_TIMEOUT_MS } from './api/api-client';
 
 export {
@@ -107,6 +123,10 @@ export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { BackButton } from './ui/back-button.ui';
 export { LineIcon } from './ui/line-icon.ui';
+/** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */
+export function copyText(text: string): Promise<boolean> {
+  return import('./ui/clipboard').then((m) => m.copyText(text));
+}
 
 export { formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePointsText } from './format/points-text';

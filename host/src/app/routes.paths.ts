@@ -17,6 +17,8 @@ export const PATHS = {
   wsTask: '/wsTask',
   hangTask: '/hangTask',
   auditTask: '/auditTask',
+  /** SPEC §2 leaves the task detail page's path open. */
+  taskDetail: '/taskDetail',
 } as const;
 
 /** Standalone pages that later issues fill from remotes; until then they say "not supported yet". */
@@ -25,9 +27,6 @@ export const COMING_PAGES = [
   PATHS.userLevel,
   PATHS.withdrawal,
   PATHS.withdrawalOrders,
-  PATHS.joinTgTask,
-  PATHS.shareTask,
   PATHS.wsTask,
   PATHS.hangTask,
-  PATHS.auditTask,
 ] as const;

@@ -15,7 +15,7 @@ import {
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard } from './remotes/remote-wallet.loader';
-import { RemoteTaskHall } from './remotes/remote-tasks.loader';
+import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
 import { RemoteTeamPage } from './remotes/remote-team.loader';
 import { COMING_PAGES, PATHS } from './routes.paths';
 
@@ -83,6 +83,10 @@ export function AppRoutes() {
             </Page>
           }
         />
+        <Route path={PATHS.taskDetail} element={<RemoteTaskDetail />} />
+        <Route path={PATHS.joinTgTask} element={<RemoteJoinGroupTask />} />
+        <Route path={PATHS.shareTask} element={<RemoteShareTask />} />
+        <Route path={PATHS.auditTask} element={<RemoteAuditTask />} />
         {COMING_PAGES.map((path) => (
           <Route
             key={path}

@@ -7,14 +7,15 @@ const FACEBOOK = 'https://www.facebook.com';
 /**
  * The CSP the app runs under: everything from our origin, the ad pixel's two Facebook origins, and
  * the origins of remotes that the manifest places elsewhere. No inline scripts are allowed; inline
- * styles are, because UI libraries set style attributes.
+ * styles are, because UI libraries set style attributes. `blob:` images: private pictures are read
+ * with the bearer token and shown from memory, and picked photos are previewed before upload.
  */
 export function contentSecurityPolicy(remoteOrigins: string[]) {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", FACEBOOK_SCRIPT, ...remoteOrigins],
     'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
-    'img-src': ["'self'", 'data:', FACEBOOK, ...remoteOrigins],
+    'img-src': ["'self'", 'data:', 'blob:', FACEBOOK, ...remoteOrigins],
     'font-src': ["'self'", 'data:', ...remoteOrigins],
     'connect-src': ["'self'", FACEBOOK, FACEBOOK_SCRIPT, ...remoteOrigins],
     'worker-src': ["'self'"],

@@ -30,6 +30,12 @@ export interface ApiClientDeps {
 export interface ApiClient {
   callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
   callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
+  /**
+   * What `callMain` does with an answer, for requests it cannot send itself (uploads need
+   * XMLHttpRequest for progress): 401 ends the session, a refusal is toasted and gives undefined,
+   * an answer that is not an envelope throws a NetworkError that was toasted too.
+   */
+  settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown): DataOf<E> | undefined;
 }
 
 interface Envelope {
@@ -98,6 +104,23 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return new NetworkError(status >= 500 ? deps.translate('errors.internal') : deps.translate('errors.network'));
   }
 
+  function settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown): DataOf<E> | undefined {
+    if (status === 401) {
+      deps.onUnauthorized();
+      return undefined;
+    }
+    if (!isEnvelope(body)) {
+      const error = nonEnvelope(status);
+      deps.notifyError(error.message);
+      throw error;
+    }
+    if (body.code !== OK) {
+      deps.notifyError(body.msg || body.message || deps.translate('errors.internal'));
+      return undefined;
+    }
+    return checked(endpoint, body.data);
+  }
+
   async function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
     let result: { status: number; body: unknown };
     try {
@@ -106,20 +129,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       deps.notifyError((error as Error).message);
       throw error;
     }
-    if (result.status === 401) {
-      deps.onUnauthorized();
-      return undefined;
-    }
-    if (!isEnvelope(result.body)) {
-      const error = nonEnvelope(result.status);
-      deps.notifyError(error.message);
-      throw error;
-    }
-    if (result.body.code !== OK) {
-      deps.notifyError(result.body.msg || result.body.message || deps.translate('errors.internal'));
-      return undefined;
-    }
-    return checked(endpoint, result.body.data);
+    return settleMain(endpoint, result.status, result.body);
   }
 
   async function callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
@@ -155,5 +165,5 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return checked(endpoint, result.body.data);
   }
 
-  return { callMain, callMessaging };
+  return { callMain, callMessaging, settleMain };
 }

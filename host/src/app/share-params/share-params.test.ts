@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { extractShareParams, saveShareParams } from './share-params';
 
 describe('extractShareParams', () => {
@@ -56,8 +56,16 @@ describe('saveShareParams', () => {
   it('stores what it finds under the agreed keys', () => {
     const stored = new Map<string, string>();
     const storage = { setItem: (key: string, value: string) => void stored.set(key, value) };
-    saveShareParams(`/login?redirect=${encodeURIComponent('/home?shareCode=ROOT01&link_id=5')}`, storage);
+    const onLinkId = vi.fn();
+    saveShareParams(`/login?redirect=${encodeURIComponent('/home?shareCode=ROOT01&link_id=5')}`, storage, onLinkId);
     expect(Object.fromEntries(stored)).toEqual({ shareCode: 'ROOT01', link_id: '5' });
+    expect(onLinkId).toHaveBeenCalledExactlyOnceWith('5');
+  });
+
+  it('reports no visit without a link id', () => {
+    const onLinkId = vi.fn();
+    saveShareParams('/home?shareCode=ROOT01', { setItem: () => undefined }, onLinkId);
+    expect(onLinkId).not.toHaveBeenCalled();
   });
 
   it('survives blocked storage', () => {
@@ -66,6 +74,9 @@ describe('saveShareParams', () => {
         throw new Error('blocked');
       },
     };
-    expect(saveShareParams('/home?shareCode=ROOT01', storage)).toEqual({ shareCode: 'ROOT01' });
+    expect(saveShareParams('/home?shareCode=ROOT01&link_id=campaign-1', storage, () => undefined)).toEqual({
+      shareCode: 'ROOT01',
+      link_id: 'campaign-1',
+    });
   });
 });

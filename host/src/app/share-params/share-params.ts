@@ -1,3 +1,5 @@
+import { afterLoad } from '../ad-pixel/ad-pixel';
+
 /**
  * SPEC §2: a `shareCode` (invitation code) and a `link_id` (ad campaign) in the address are kept in
  * local storage, even when they arrive inside another parameter's encoded URL: the guard wraps the
@@ -72,8 +74,25 @@ export function extractShareParams(url: string): ShareParams {
   return found;
 }
 
-/** Saves what `extractShareParams` finds; values already stored are replaced by newer links. */
-export function saveShareParams(url: string, storage: Pick<Storage, 'setItem'> = localStorage): ShareParams {
+/** Reports a share-link visit after the page has loaded; its code is only downloaded when needed. */
+function reportVisitLater(linkId: string) {
+  afterLoad(() => {
+    import('./visit-report').then(
+      (m) => m.reportVisit(linkId),
+      () => undefined,
+    );
+  });
+}
+
+/**
+ * Saves what `extractShareParams` finds; values already stored are replaced by newer links. A
+ * `link_id` also counts as a visit of that share link (`onLinkId`).
+ */
+export function saveShareParams(
+  url: string,
+  storage: Pick<Storage, 'setItem'> = localStorage,
+  onLinkId: (linkId: string) => void = reportVisitLater,
+): ShareParams {
   const found = extractShareParams(url);
   for (const key of SHARE_KEYS) {
     const value = found[key];
@@ -84,5 +103,6 @@ export function saveShareParams(url: string, storage: Pick<Storage, 'setItem'> =
       // Blocked storage: the invitation code can still be typed in by hand.
     }
   }
+  if (found.link_id) onLinkId(found.link_id);
   return found;
 }

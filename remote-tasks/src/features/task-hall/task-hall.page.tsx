@@ -1,16 +1,14 @@
 /// <reference types="@rsbuild/core/types" />
 import {
+  LineIcon,
   LoadFailed,
   LoadingBlocks,
   Link,
-  languageByKey,
   type Task,
   TaskKind,
   taskList,
   taskListAtom,
-  useAtomValue,
   useCall,
-  userInfoAtom,
   useSearchParams,
   useSetAtom,
   usePointsText,
@@ -19,52 +17,39 @@ import {
 import { useEffect, useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
-import { firstStepHref, groupByKind, hoursLeft, localResetTime } from './task-hall.lib';
+import { ScheduleNote } from '../../lib/schedule-note.ui';
+import { taskDetailHref } from '../../lib/step-navigation.lib';
+import { groupByKind } from './task-hall.lib';
 
 registerTasksLocales();
 
-type Translate = ReturnType<typeof useT>['t'];
-
-const ACTION_BY_STATUS: Record<Task['status'], 'start' | 'continue' | 'view' | 'retry' | null> = {
+/** The card's one link, worded by where the earner stands; every card opens the task's detail page. */
+const ACTION_BY_STATUS: Record<Task['status'], 'start' | 'continue' | 'view' | 'retry' | 'collect'> = {
   notStarted: 'start',
   inProgress: 'continue',
   underReview: 'view',
   failed: 'retry',
-  passed: 'view',
+  passed: 'collect',
   completed: 'view',
-  closed: null,
+  closed: 'view',
 };
 
-function ScheduleNote({ task, t, tag }: { task: Task; t: Translate; tag: string }) {
-  const now = Date.now();
-  if (task.schedule === 'recurring' && task.resetTime) {
-    return <span>{t('resetsAt', { time: localResetTime(task.resetTime, tag, now) })}</span>;
-  }
-  if (task.schedule === 'timed' && task.endsAt) {
-    const hours = hoursLeft(task.endsAt, now);
-    return <span>{hours > 0 ? t('hoursLeft', { hours }) : t('ended')}</span>;
-  }
-  return null;
+function LockIcon() {
+  return (
+    <LineIcon size={16}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </LineIcon>
+  );
 }
 
 function TaskCard({ task }: { task: Task }) {
-  const { t, language } = useT(TASKS_NS);
+  const { t } = useT(TASKS_NS);
   const points = usePointsText();
-  const user = useAtomValue(userInfoAtom);
   const titleId = useId();
   const progressId = useId();
-  const tag = languageByKey(language).tag;
-  const action = ACTION_BY_STATUS[task.status];
-  const step = action ? firstStepHref(task, window.location.origin) : null;
-  const statusText = task.status === 'notStarted' || task.status === 'inProgress' ? null : t(`status.${task.status}`);
-  const lockedLevel = user && user.level < task.minLevel ? task.minLevel : null;
-
-  const actionLabel = (
-    <>
-      {action ? t(`action.${action}`) : null}
-      <span className="g-visually-hidden"> — {task.title}</span>
-    </>
-  );
+  const action = task.locked ? 'view' : ACTION_BY_STATUS[task.status];
+  const statusText = task.status === 'notStarted' ? null : t(`status.${task.status}`);
 
   return (
     <li className="g-card" data-task-id={task.id}>
@@ -73,20 +58,29 @@ function TaskCard({ task }: { task: Task }) {
           <h3 id={titleId} className={styles.cardTitle} dir="auto">
             {task.title}
           </h3>
-          <p className={styles.reward}>
-            <span className="g-visually-hidden">{t('reward')}: </span>
-            {points(task.reward)}
-          </p>
+          {task.reward > 0 ? (
+            <p className={styles.reward}>
+              <span className="g-visually-hidden">{t('reward')}: </span>
+              {points(task.reward)}
+            </p>
+          ) : null}
         </div>
-        {task.description ? <p className={styles.description} dir="auto">
+        {task.description ? (
+          <p className={styles.description} dir="auto">
             {task.description}
-          </p> : null}
+          </p>
+        ) : null}
         <p className={styles.meta}>
           <span className={styles.badge} data-schedule={task.schedule}>
             {t(`schedule.${task.schedule}`)}
           </span>
-          <ScheduleNote task={task} t={t} tag={tag} />
-          {lockedLevel ? <span className={styles.locked}>{t('needsLevel', { level: lockedLevel })}</span> : null}
+          <ScheduleNote task={task} />
+          {task.locked ? (
+            <span className={styles.locked}>
+              <LockIcon />
+              {t('lockedLevel', { level: task.minLevel })}
+            </span>
+          ) : null}
         </p>
         <div className={styles.progressRow}>
           <label htmlFor={progressId} className={styles.progressLabel}>
@@ -98,22 +92,15 @@ function TaskCard({ task }: { task: Task }) {
         <div className={styles.cardFoot}>
           {statusText ? (
             <span className={styles.status} data-status={task.status}>
-              {statusText}
+              {task.status === 'closed' && task.closedReason ? t(`closedShort.${task.closedReason}`) : statusText}
             </span>
           ) : (
             <span />
           )}
-          {step ? (
-            step.internal ? (
-              <Link to={step.href} className={styles.action}>
-                {actionLabel}
-              </Link>
-            ) : (
-              <a href={step.href} className={styles.action}>
-                {actionLabel}
-              </a>
-            )
-          ) : null}
+          <Link to={taskDetailHref(task)} className={styles.action} data-action={action}>
+            {t(`action.${action}`)}
+            <span className="g-visually-hidden"> — {task.title}</span>
+          </Link>
         </div>
       </article>
     </li>

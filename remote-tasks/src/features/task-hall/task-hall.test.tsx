@@ -15,11 +15,14 @@ function task(overrides: Partial<Task>): Task {
     description: 'Join and stay for a day.',
     reward: 10000,
     minLevel: 1,
+    locked: false,
     resetTime: null,
     endsAt: null,
+    hoursLeft: null,
     progress: { done: 0, total: 1 },
     status: 'notStarted',
-    taskBranchList: [{ id: 11, h5Url: '/joinTgTask', title: 'Join' }],
+    closedReason: null,
+    taskBranchList: [{ id: 11, h5Url: '/joinTgTask', title: 'Join', action: 'open' }],
     ...overrides,
   };
 }
@@ -35,7 +38,7 @@ const TASKS: Task[] = [
     resetTime: '00:00',
     progress: { done: 2, total: 5 },
     status: 'inProgress',
-    taskBranchList: [{ id: 21, h5Url: '/shareTask', title: 'Share' }],
+    taskBranchList: [{ id: 21, h5Url: '/shareTask', title: 'Share', action: 'share' }],
   }),
   task({
     id: 3,
@@ -43,9 +46,21 @@ const TASKS: Task[] = [
     schedule: 'timed',
     title: 'Launch week group',
     endsAt: '2026-03-01T15:30:00.000Z',
+    hoursLeft: 6,
     status: 'failed',
-    taskBranchList: [{ id: 31, h5Url: '/joinTgTask?from=hall', title: 'Join' }],
+    taskBranchList: [{ id: 31, h5Url: '/joinTgTask?from=hall', title: 'Join', action: 'open' }],
   }),
+  task({
+    id: 4,
+    kind: 'audit',
+    title: 'Review the shop',
+    minLevel: 3,
+    locked: true,
+    taskBranchList: [{ id: 41, h5Url: '/auditTask', title: 'Upload', action: 'proof' }],
+  }),
+  task({ id: 5, kind: 'audit', title: 'Rate the app', status: 'passed', taskBranchList: [] }),
+  task({ id: 6, kind: 'audit', title: 'Old campaign', status: 'closed', closedReason: 'ended', taskBranchList: [] }),
+  task({ id: 7, kind: 'audit', title: 'Photo of a receipt', status: 'underReview', taskBranchList: [] }),
 ];
 
 function envelope(data: unknown, code = 200, status = 200) {
@@ -80,7 +95,7 @@ beforeEach(async () => {
 });
 
 describe('TaskHall', () => {
-  it('groups tasks by kind with labels, reward, progress and the first step link', async () => {
+  it('groups tasks by kind with labels, reward, progress and a link to each task', async () => {
     fetchMock.mockResolvedValue(envelope(TASKS));
     renderAt('/home');
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
@@ -91,21 +106,19 @@ describe('TaskHall', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Task hall' })).toBeTruthy();
     // Groups follow the product's kind order, not the response order.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Join a group', 'Share']);
+    expect(headings).toEqual(['Join a group', 'Share', 'Screenshot tasks']);
 
     const once = within(join).getByRole('article', { name: 'Join the news group' });
     expect(within(once).getByText('100 points')).toBeTruthy();
     expect(within(once).getByText('One-time')).toBeTruthy();
     expect(within(once).getByText('0 of 1 done')).toBeTruthy();
-    expect(within(once).getByRole('link', { name: /Start/ }).getAttribute('href')).toBe('/joinTgTask?taskType=joinGroup&taskId=1&id=11');
+    expect(within(once).getByRole('link', { name: /Start/ }).getAttribute('href')).toBe('/taskDetail?taskId=1&taskType=joinGroup');
 
     const timed = within(join).getByRole('article', { name: 'Launch week group' });
     expect(within(timed).getByText('Timed')).toBeTruthy();
     expect(within(timed).getByText('6 h left')).toBeTruthy();
     expect(within(timed).getByText('Review failed')).toBeTruthy();
-    expect(within(timed).getByRole('link', { name: /Upload again/ }).getAttribute('href')).toBe(
-      '/joinTgTask?from=hall&taskType=joinGroup&taskId=3&id=31',
-    );
+    expect(within(timed).getByRole('link', { name: /Upload again/ }).getAttribute('href')).toBe('/taskDetail?taskId=3&taskType=joinGroup');
 
     const recurring = within(share).getByRole('article', { name: 'Share the daily post' });
     expect(within(recurring).getByText('Recurring')).toBeTruthy();
@@ -115,7 +128,18 @@ describe('TaskHall', () => {
     expect(progress.value).toBe(2);
     expect(progress.max).toBe(5);
     expect(within(recurring).getByText('2 of 5 done')).toBeTruthy();
-    expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/shareTask?taskType=share&taskId=2&id=21');
+    expect(within(recurring).getByText('In progress')).toBeTruthy();
+    expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/taskDetail?taskId=2&taskType=share');
+
+    const audits = screen.getByRole('region', { name: 'Screenshot tasks' });
+    const locked = within(audits).getByRole('article', { name: 'Review the shop' });
+    expect(within(locked).getByText('LV3')).toBeTruthy();
+    expect(within(locked).getByRole('link', { name: /View/ }).getAttribute('href')).toBe('/taskDetail?taskId=4&taskType=audit');
+    const passed = within(audits).getByRole('article', { name: 'Rate the app' });
+    expect(within(passed).getByText('Passed: collect')).toBeTruthy();
+    expect(within(passed).getByRole('link', { name: /Collect/ })).toBeTruthy();
+    expect(within(within(audits).getByRole('article', { name: 'Old campaign' })).getByText('Ended')).toBeTruthy();
+    expect(within(within(audits).getByRole('article', { name: 'Photo of a receipt' })).getByText('Under review')).toBeTruthy();
 
     // The list reaches the store in an effect after the render: wait for it rather than race it.
     await waitFor(() => expect(store.get(taskListAtom)).toEqual(TASKS));

@@ -1,8 +1,7 @@
 /// <reference types="@rsbuild/core/types" />
-import { LoadFailed, LoadingBlocks, languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
+import { copyText, LoadFailed, LoadingBlocks, languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
 import { useId } from 'react';
 import { registerTeamLocales, TEAM_NS } from '../../locales/team.locales';
-import { copyText } from './clipboard.lib';
 import styles from './team.page.module.css';
 
 registerTeamLocales();

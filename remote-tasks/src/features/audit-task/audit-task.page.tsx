@@ -1,0 +1,103 @@
+import { Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetail, toast, useCall, useSearchParams, useT } from '@grab/shared';
+import { useEffect, useState } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { isolate } from '../../lib/isolate.lib';
+import { CollectReward } from '../../lib/collect-reward.ui';
+import { refreshBalance } from '../../lib/credit.lib';
+import { useRefreshWhileVisible } from '../../lib/refresh-while-visible';
+import { afterStepDestination, taskDetailHref } from '../../lib/step-navigation.lib';
+import { useLeadingTask } from '../../lib/task-flow';
+import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import pageStyles from '../../lib/task-page.module.css';
+import { readTaskQuery } from '../../lib/task-query.lib';
+import { picturesNeeded } from './audit-picker.lib';
+import { PicturePicker } from './picture-picker.ui';
+import { SubmissionHistory } from './submission-history.ui';
+
+/** How often an open page asks whether the review has been decided. */
+export const REVIEW_REFRESH_MS = 30_000;
+
+function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
+  const { t } = useT(TASKS_NS);
+  const { t: common } = useT();
+  const task = { id: detail.id, kind: detail.kind as TaskKind };
+  const { busy, advance } = useLeadingTask(task);
+  const hall = afterStepDestination(null, task, window.location.origin).href;
+  const run = detail.run;
+  const status = run?.status ?? detail.status;
+
+  // A review passed while the earner was away: the balance they see must include it.
+  useEffect(() => {
+    if (status === 'completed' || status === 'passed') refreshBalance();
+  }, [status]);
+
+  async function submit(pictures: string[]): Promise<boolean> {
+    const result = await advance({ stepId, pictures });
+    // The page is left for the hall (SPEC §2): the toast says the pictures arrived.
+    if (result) toast.success(common('operationSuccess'));
+    return Boolean(result);
+  }
+  const picker = <PicturePicker needed={picturesNeeded(detail.proofPictures)} busy={busy} onSubmit={submit} />;
+  const backToTasks = (
+    <Link to={hall} className="g-button g-button--secondary">
+      {t('detail.backToTasks')}
+    </Link>
+  );
+
+  if (status === 'passed') return <CollectReward taskId={detail.id} hall={hall} />;
+  if (status === 'completed') return <Outcome tone="success" title={t('audit.passedTitle')} text={t('audit.passedText')}>{backToTasks}</Outcome>;
+  if (status === 'underReview') return <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>{backToTasks}</Outcome>;
+  if (status === 'failed') {
+    return (
+      <>
+        <Outcome tone="danger" title={t('detail.failedTitle')} text={run?.reason ? t('reasonLine', { reason: isolate(run.reason) }) : t('detail.failedNoReason')} />
+        {picker}
+      </>
+    );
+  }
+  if (!run || status !== 'inProgress') {
+    return (
+      <Outcome tone="muted" title={t('share.unavailableTitle')} text={t('share.unavailableText')}>
+        <Link to={taskDetailHref(task)} className="g-button g-button--secondary">
+          {t('share.toDetail')}
+        </Link>
+      </Outcome>
+    );
+  }
+  return picker;
+}
+
+function AuditTask({ taskId, stepId }: { taskId: number; stepId: number }) {
+  const { t } = useT(TASKS_NS);
+  const { data, error, loading, reload } = useCall(taskDetail, { taskId });
+  const [version, setVersion] = useState(0);
+  const underReview = data?.run?.status === 'underReview';
+  useRefreshWhileVisible(() => {
+    reload();
+    setVersion((n) => n + 1);
+  }, REVIEW_REFRESH_MS, underReview);
+
+  let body: React.ReactNode;
+  if (loading && !data) body = <LoadingBlocks count={2} blockSize="9rem" />;
+  else if (error || !data) body = <LoadFailed message={t('detail.error')} onRetry={reload} />;
+  else {
+    body = (
+      <AuditStatus detail={data} stepId={stepId} />
+    );
+  }
+
+  return (
+    <TaskPage title={data?.title ?? t('audit.title')}>
+      <p className={pageStyles.outcomeText}>{t('audit.text')}</p>
+      {body}
+      <SubmissionHistory taskId={taskId} version={version} />
+    </TaskPage>
+  );
+}
+
+/** /auditTask?taskType&taskId&id: upload the proof screenshots, then follow their review. */
+export default function AuditTaskPage() {
+  const [params] = useSearchParams();
+  const { taskId, stepId } = readTaskQuery(params);
+  return <WhenTextsReady>{taskId && stepId ? <AuditTask taskId={taskId} stepId={stepId} /> : <BrokenLink />}</WhenTextsReady>;
+}

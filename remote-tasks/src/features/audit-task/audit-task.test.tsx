@@ -1,0 +1,167 @@
+import { BrowserRouter, initI18n, type UploadOptions } from '@grab/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { detail, envelope, run } from '../../lib/task-fixtures';
+import { pickFiles, picturesNeeded, submitProblem } from './audit-picker.lib';
+import AuditTaskPage from './audit-task.page';
+
+const uploads = vi.hoisted(() => ({ calls: [] as { file: Blob; options: UploadOptions; resolve: (id: string | null) => void }[] }));
+
+vi.mock('@grab/shared', async (original) => ({
+  ...(await original<typeof import('@grab/shared')>()),
+  uploadImage: (file: Blob, options: UploadOptions) =>
+    new Promise((resolve) => {
+      uploads.calls.push({ file, options, resolve: (id) => resolve(id ? { id, width: 10, height: 10 } : undefined) });
+    }),
+  useAuthorizedImage: (id: string | null) => ({ url: id ? `blob:picture-${id}` : null, state: 'ready' }),
+}));
+
+const png = (name: string) => new File(['x'], name, { type: 'image/png' });
+
+describe('audit picker rules', () => {
+  it('needs one picture unless the task asks for two', () => {
+    expect(picturesNeeded(0)).toBe(1);
+    expect(picturesNeeded(1)).toBe(1);
+    expect(picturesNeeded(2)).toBe(2);
+  });
+
+  it('takes no more pictures than needed and says so', () => {
+    expect(pickFiles(0, [png('a'), png('b'), png('c')], 2)).toMatchObject({ take: [{ name: 'a' }, { name: 'b' }], problem: 'tooMany' });
+    expect(pickFiles(1, [png('b')], 1)).toEqual({ take: [], problem: 'tooMany' });
+    expect(pickFiles(1, [png('b')], 2)).toMatchObject({ take: [{ name: 'b' }], problem: null });
+  });
+
+  it('leaves out files that are not JPEG, PNG or WebP', () => {
+    const gif = new File(['x'], 'a.gif', { type: 'image/gif' });
+    expect(pickFiles(0, [gif, png('b')], 2)).toMatchObject({ take: [{ name: 'b' }], problem: 'badType' });
+  });
+
+  it('names what is missing before a submit', () => {
+    const done = { status: 'done' as const };
+    expect(submitProblem([], 1)).toBe('needOne');
+    expect(submitProblem([done], 2)).toBe('needTwo');
+    expect(submitProblem([done, done, done], 2)).toBe('tooMany');
+    expect(submitProblem([done, { status: 'uploading' }], 2)).toBe('uploading');
+    expect(submitProblem([done, { status: 'failed' }], 2)).toBe('uploadFailed');
+    expect(submitProblem([done, done], 2)).toBeNull();
+  });
+});
+
+let fetchMock: ReturnType<typeof vi.fn>;
+const ID_A = 'a'.repeat(32);
+const ID_B = 'b'.repeat(32);
+const HISTORY = {
+  list: [
+    { id: 5, taskId: 1, taskTitle: 'Review', status: 'failed', reason: 'Wrong shop', pictures: [ID_A], reward: 1500, createdAt: '2026-03-01T10:00:00Z', reviewedAt: null },
+  ],
+  hasMore: false,
+};
+
+function renderPage() {
+  window.history.pushState({}, '', '/auditTask?taskType=audit&taskId=1&id=12');
+  return render(
+    <BrowserRouter>
+      <AuditTaskPage />
+    </BrowserRouter>,
+  );
+}
+
+/** Answers by address, so the page's calls may come in any order. */
+function serve(routes: Record<string, unknown[]>) {
+  fetchMock.mockImplementation(async (url: string) => {
+    const path = String(url).split('?')[0] ?? '';
+    const queue = routes[path];
+    if (!queue || queue.length === 0) throw new Error(`unexpected call ${url}`);
+    return envelope(queue.length > 1 ? queue.shift() : queue[0]);
+  });
+}
+
+describe('AuditTaskPage', () => {
+  beforeEach(async () => {
+    uploads.calls = [];
+    localStorage.setItem('token', 'tok');
+    fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:preview');
+    URL.revokeObjectURL = vi.fn();
+    await initI18n();
+  });
+
+  it('uploads two pictures with progress, refuses too few, submits their ids and goes back to the hall', async () => {
+    const inProgress = detail({ status: 'inProgress', proofPictures: 2, run: run({ currentStepId: 12 }) });
+    const reviewing = detail({ status: 'underReview', proofPictures: 2, run: run({ status: 'underReview', currentStepId: null }) });
+    serve({
+      '/app/task/detail': [inProgress, reviewing],
+      '/app/task/audit-log': [{ list: [], hasMore: false }, HISTORY],
+      '/app/task/leading-task': [{ next: null, run: run({ status: 'underReview', currentStepId: null }) }],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Add two pictures' })).toBeTruthy();
+    expect(await screen.findByText('No submissions yet.')).toBeTruthy();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please upload two pictures.');
+
+    const chooser = screen.getByLabelText('Choose pictures') as HTMLInputElement;
+    expect(chooser.accept).toBe('image/jpeg,image/png,image/webp');
+    expect((screen.getByLabelText('Take a photo') as HTMLInputElement).getAttribute('capture')).toBe('environment');
+    await userEvent.upload(chooser, [png('one.png'), png('two.png')]);
+    expect(uploads.calls).toHaveLength(2);
+
+    act(() => uploads.calls[0]?.options.onProgress?.(0.4));
+    const first = screen.getByRole('progressbar', { name: 'Upload of Picture 1' });
+    expect(first.getAttribute('aria-valuenow')).toBe('40');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please wait until the pictures are uploaded.');
+
+    await act(async () => {
+      uploads.calls[0]?.resolve(ID_A);
+      uploads.calls[1]?.resolve(ID_B);
+    });
+    expect(first.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.queryByLabelText('Choose pictures')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+
+    // SPEC §2: no step after the proof, so the hall of this kind opens, where the task shows as under review.
+    await vi.waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/home?taskType=audit'));
+    const submit = fetchMock.mock.calls.find(([url]) => String(url) === '/app/task/leading-task') as [string, RequestInit];
+    expect(JSON.parse(String(submit[1].body))).toEqual({ taskId: 1, stepId: 12, pictures: [ID_A, ID_B] });
+  });
+
+  it('removes a picture, and offers a retry for a failed upload', async () => {
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('one.png'));
+    await act(async () => uploads.calls[0]?.resolve(null));
+    expect(screen.getByText('Upload failed')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /Try again/ }));
+    expect(uploads.calls).toHaveLength(2);
+    await userEvent.click(screen.getByRole('button', { name: /Remove/ }));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview');
+    expect(uploads.calls[1]?.options.signal?.aborted).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please upload the screenshot.');
+  });
+
+  it('shows a failed review with its reason and the picker to upload again', async () => {
+    serve({
+      '/app/task/detail': [detail({ status: 'failed', run: run({ status: 'failed', currentStepId: 12, reason: 'Wrong shop' }) })],
+      '/app/task/audit-log': [HISTORY],
+    });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Review failed' })).toBeTruthy();
+    expect(screen.getAllByText('Reason: \u2068Wrong shop\u2069').length).toBeGreaterThan(0);
+    expect(screen.getByLabelText('Choose pictures')).toBeTruthy();
+  });
+
+  it('offers Collect once the review passed', async () => {
+    serve({
+      '/app/task/detail': [detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) })],
+      '/app/task/audit-log': [{ list: [], hasMore: false }],
+    });
+    renderPage();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Collect reward' })).toBeTruthy());
+  });
+});

@@ -1,0 +1,115 @@
+import {
+  callMain,
+  LoadFailed,
+  LoadingBlocks,
+  languageByKey,
+  type Submission,
+  taskAuditLog,
+  useAuthorizedImage,
+  useCall,
+  usePointsText,
+  useT,
+} from '@grab/shared';
+import { useEffect, useId, useState } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { isolate } from '../../lib/isolate.lib';
+import { localDateTime } from '../../lib/schedule.lib';
+import styles from './audit-task.module.css';
+
+function Thumb({ id, alt }: { id: string; alt: string }) {
+  const image = useAuthorizedImage(id);
+  if (image.url) return <img src={image.url} alt={alt} className={styles.thumb} />;
+  return (
+    <span className={styles.thumb} data-state={image.state} role="img" aria-label={alt}>
+      {image.state === 'failed' ? '×' : null}
+    </span>
+  );
+}
+
+function Item({ submission }: { submission: Submission }) {
+  const { t, language } = useT(TASKS_NS);
+  const points = usePointsText();
+  const when = localDateTime(submission.createdAt, languageByKey(language).tag);
+  return (
+    <li className={styles.item}>
+      <div className={styles.itemHead}>
+        <span className={styles.itemStatus} data-status={submission.status}>
+          {submission.status === 'passed' ? t('audit.passedTitle') : t(`status.${submission.status}`)}
+        </span>
+        <span className={styles.itemDate}>{when}</span>
+      </div>
+      {submission.reason ? (
+        <p className={styles.itemReason} dir="auto">
+          {t('reasonLine', { reason: isolate(submission.reason) })}
+        </p>
+      ) : null}
+      {submission.status === 'passed' ? <p className={styles.itemReward}>{t('audit.earned', { points: points(submission.reward) })}</p> : null}
+      <div className={styles.thumbs}>
+        {submission.pictures.map((id, index) => (
+          <Thumb key={id} id={id} alt={t('audit.pictureN', { n: index + 1 })} />
+        ))}
+      </div>
+    </li>
+  );
+}
+
+/** The earner's own submissions for this task, newest first, 20 at a time. */
+export function SubmissionHistory({ taskId, version }: { taskId: number; version: number }) {
+  const { t } = useT(TASKS_NS);
+  const { data, error, loading, reload } = useCall(taskAuditLog, { taskId, page: 1 });
+  const [more, setMore] = useState<{ list: Submission[]; page: number; hasMore: boolean } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const titleId = useId();
+
+  // A new submission changes the first page: ask again and drop the pages after it.
+  useEffect(() => {
+    if (version > 0) {
+      setMore(null);
+      reload();
+    }
+  }, [version, reload]);
+
+  async function loadMore() {
+    setLoadingMore(true);
+    try {
+      const page = (more?.page ?? 1) + 1;
+      const next = await callMain(taskAuditLog, { taskId, page });
+      if (next) setMore({ list: [...(more?.list ?? []), ...next.list], page, hasMore: next.hasMore });
+    } catch {
+      // Toasted by the client; the button stays for another try.
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  let body: React.ReactNode;
+  if (loading && !data) body = <LoadingBlocks count={2} blockSize="5rem" />;
+  else if (error || !data) body = <LoadFailed message={t('audit.historyError')} onRetry={reload} />;
+  else if (data.list.length === 0) body = <p className={styles.empty}>{t('audit.historyEmpty')}</p>;
+  else {
+    const hasMore = more ? more.hasMore : data.hasMore;
+    body = (
+      <>
+        <ul className={styles.history}>
+          {[...data.list, ...(more?.list ?? [])].map((submission) => (
+            <Item key={submission.id} submission={submission} />
+          ))}
+        </ul>
+        {hasMore ? (
+          <button type="button" className="g-button g-button--secondary" disabled={loadingMore} onClick={loadMore}>
+            {loadingMore ? t('busy') : t('audit.more')}
+          </button>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className={`g-card ${styles.historyCard}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {t('audit.history')}
+      </h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { LoadFailed, LoadingBlocks, type TaskKind, taskTgUrl, useCall, useSearchParams, useT } from '@grab/shared';
+import { useState } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { useLeadingTask } from '../../lib/task-flow';
+import { BrokenLink, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import pageStyles from '../../lib/task-page.module.css';
+import { readTaskQuery } from '../../lib/task-query.lib';
+
+function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: TaskKind; stepId: number }) {
+  const { t } = useT(TASKS_NS);
+  const { data, error, loading, reload } = useCall(taskTgUrl, { taskId });
+  const { busy, advance } = useLeadingTask({ id: taskId, kind: taskType });
+  const [opened, setOpened] = useState(false);
+
+  let body: React.ReactNode;
+  if (loading && !data) body = <LoadingBlocks count={1} blockSize="10rem" />;
+  else if (error || !data) body = <LoadFailed message={t('join.error')} onRetry={reload} />;
+  else {
+    body = (
+      <section className={`g-card ${pageStyles.stack}`}>
+        <ol className={pageStyles.steps}>
+          <li className={pageStyles.step} data-state={opened ? 'done' : 'current'}>
+            {t('join.step1')}
+          </li>
+          <li className={pageStyles.step} data-state={opened ? 'current' : 'todo'}>
+            {t('join.step2')}
+          </li>
+        </ol>
+        <div className={pageStyles.actions}>
+          <a
+            href={data.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={`g-button${opened ? ' g-button--secondary' : ''}`}
+            onClick={() => setOpened(true)}
+          >
+            {t('join.open')}
+            <span className="g-visually-hidden"> {t('newTab')}</span>
+          </a>
+          <button
+            type="button"
+            className={`g-button${opened ? '' : ' g-button--secondary'}`}
+            disabled={busy}
+            onClick={() => advance({ stepId })}
+          >
+            {busy ? t('busy') : t('join.joined')}
+          </button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <TaskPage title={t('join.title')}>
+      <p className={pageStyles.outcomeText}>{t('join.text')}</p>
+      {body}
+    </TaskPage>
+  );
+}
+
+/** /joinTgTask?taskType&taskId&id: open the group, then say so; the server checks and moves on. */
+export default function JoinGroupPage() {
+  const [params] = useSearchParams();
+  const { taskId, taskType, stepId } = readTaskQuery(params);
+  return <WhenTextsReady>{taskId && taskType && stepId ? <JoinGroup taskId={taskId} taskType={taskType} stepId={stepId} /> : <BrokenLink />}</WhenTextsReady>;
+}

@@ -1,0 +1,211 @@
+import {
+  LineIcon,
+  Link,
+  LoadFailed,
+  LoadingBlocks,
+  languageByKey,
+  type TaskDetail,
+  taskDetail,
+  useCall,
+  usePointsText,
+  useSearchParams,
+  useT,
+} from '@grab/shared';
+import { useId } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { isolate } from '../../lib/isolate.lib';
+import { CollectReward } from '../../lib/collect-reward.ui';
+import { localDateTime } from '../../lib/schedule.lib';
+import { ScheduleNote } from '../../lib/schedule-note.ui';
+import { afterStepDestination, stepDestination } from '../../lib/step-navigation.lib';
+import { useLeadingTask } from '../../lib/task-flow';
+import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import pageStyles from '../../lib/task-page.module.css';
+import { readTaskQuery } from '../../lib/task-query.lib';
+import { RedeemCode } from './redeem-code.ui';
+import styles from './task-detail.module.css';
+import { detailScreen, stepState } from './task-detail.lib';
+
+function Summary({ detail }: { detail: TaskDetail }) {
+  const { t } = useT(TASKS_NS);
+  const points = usePointsText();
+  const progressId = useId();
+  return (
+    <section className={`g-card ${styles.summary}`} aria-label={t('detail.summary')}>
+      {/* Redemption codes carry their own reward: the task itself shows none. */}
+      {detail.reward > 0 ? (
+        <p className={styles.reward}>
+          <span className={styles.rewardLabel}>{t('reward')}</span>
+          <span className={styles.rewardValue}>{points(detail.reward)}</span>
+        </p>
+      ) : null}
+      {detail.description ? (
+        <p className={styles.description} dir="auto">
+          {detail.description}
+        </p>
+      ) : null}
+      <p className={styles.meta}>
+        <span className={styles.badge} data-schedule={detail.schedule}>
+          {t(`schedule.${detail.schedule}`)}
+        </span>
+        <ScheduleNote task={detail} />
+      </p>
+      <div className={styles.progressRow}>
+        <label htmlFor={progressId}>{t('progress')}</label>
+        <progress id={progressId} value={Math.min(detail.progress.done, detail.progress.total)} max={Math.max(detail.progress.total, 1)} />
+        <span>{t('progressValue', { done: detail.progress.done, total: detail.progress.total })}</span>
+      </div>
+    </section>
+  );
+}
+
+function Steps({ detail }: { detail: TaskDetail }) {
+  const { t } = useT(TASKS_NS);
+  const titleId = useId();
+  if (detail.taskBranchList.length === 0) return null;
+  return (
+    <section className="g-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {t('detail.steps')}
+      </h2>
+      <ol className={pageStyles.steps}>
+        {detail.taskBranchList.map((step) => {
+          const state = stepState(detail, step);
+          return (
+            <li key={step.id} className={pageStyles.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              <span dir="auto">
+                {step.title}
+                <span className={pageStyles.stepNote}>{t(`detail.stepState.${state}`)}</span>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}
+
+function LockIcon() {
+  return (
+    <LineIcon size={20}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </LineIcon>
+  );
+}
+
+function Action({ detail, reload }: { detail: TaskDetail; reload: () => void }) {
+  const { t, language } = useT(TASKS_NS);
+  const task = { id: detail.id, kind: detail.kind };
+  const { busy, advance } = useLeadingTask(task);
+  const screen = detailScreen(detail);
+  const origin = window.location.origin;
+  const hall = afterStepDestination(null, task, origin).href;
+  // The next step may be this very page (open steps): its data must then be asked again.
+  const step = async (stepId?: number) => {
+    if (await advance(stepId ? { stepId } : {})) reload();
+  };
+
+  switch (screen.kind) {
+    case 'collect':
+      return <CollectReward taskId={detail.id} hall={hall} />;
+    case 'locked':
+      return (
+        <Outcome tone="muted" title={t('detail.lockedTitle')} text={t('detail.lockedText', { required: screen.required, current: screen.current })}>
+          <p className={styles.lockLine}>
+            <LockIcon />
+            <span>{t('lockedLevel', { level: screen.required })}</span>
+          </p>
+        </Outcome>
+      );
+    case 'closed':
+      return <Outcome tone="muted" title={t('detail.closedTitle')} text={t(`detail.closed.${screen.reason ?? 'other'}`)} />;
+    case 'completed': {
+      const nextReset = detail.schedule === 'recurring' ? localDateTime(detail.nextResetAt, languageByKey(language).tag) : null;
+      return (
+        <Outcome tone="success" title={t('detail.completedTitle')} text={nextReset ? t('detail.completedAgain', { time: nextReset }) : t('detail.completedText')}>
+          <Link to={hall} className="g-button g-button--secondary">
+            {t('detail.backToTasks')}
+          </Link>
+        </Outcome>
+      );
+    }
+    case 'redeem':
+      return <RedeemCode />;
+    case 'underReview':
+      return (
+        <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>
+          {screen.proofStep ? (
+            <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button g-button--secondary">
+              {t('detail.reviewStatus')}
+            </Link>
+          ) : null}
+        </Outcome>
+      );
+    case 'failed':
+      return (
+        <Outcome tone="danger" title={t('detail.failedTitle')} text={screen.reason ? t('reasonLine', { reason: isolate(screen.reason) }) : t('detail.failedNoReason')}>
+          {screen.proofStep ? (
+            <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button">
+              {t('action.retry')}
+            </Link>
+          ) : null}
+        </Outcome>
+      );
+    case 'open':
+      return (
+        <Outcome tone="info" title={screen.step.title} text={t('detail.openText')}>
+          <div className={pageStyles.actions}>
+            <a href={screen.targetUrl} target="_blank" rel="noopener noreferrer" className="g-button g-button--secondary">
+              {t('detail.open')}
+              <span className="g-visually-hidden"> {t('newTab')}</span>
+            </a>
+            <button type="button" className="g-button" disabled={busy} onClick={() => step(screen.step.id)}>
+              {busy ? t('busy') : t('detail.done')}
+            </button>
+          </div>
+        </Outcome>
+      );
+    case 'start':
+    case 'continue':
+      return (
+        <button type="button" className={`g-button ${styles.primary}`} disabled={busy} onClick={() => step()}>
+          {busy ? t('busy') : t(`action.${screen.kind}`)}
+        </button>
+      );
+  }
+}
+
+function DetailView({ taskId }: { taskId: number }) {
+  const { t } = useT(TASKS_NS);
+  const { data, error, loading, reload } = useCall(taskDetail, { taskId });
+  if (loading && !data) {
+    return (
+      <TaskPage title={t('detail.title')}>
+        <LoadingBlocks count={3} blockSize="7rem" />
+      </TaskPage>
+    );
+  }
+  if (error || !data) {
+    return (
+      <TaskPage title={t('detail.title')}>
+        <LoadFailed message={t('detail.error')} onRetry={reload} />
+      </TaskPage>
+    );
+  }
+  return (
+    <TaskPage title={data.title}>
+      <p className={styles.kind}>{t(`kind.${data.kind}`)}</p>
+      <Summary detail={data} />
+      <Action key={`${data.id}-${data.run?.id ?? 0}`} detail={data} reload={reload} />
+      <Steps detail={data} />
+    </TaskPage>
+  );
+}
+
+/** /taskDetail?taskId=…&taskType=…: a task's reward, schedule, progress, steps and its one next action. */
+export default function TaskDetailPage() {
+  const [params] = useSearchParams();
+  const { taskId } = readTaskQuery(params);
+  return <WhenTextsReady>{taskId ? <DetailView taskId={taskId} /> : <BrokenLink />}</WhenTextsReady>;
+}

@@ -1,0 +1,149 @@
+import { BrowserRouter, initI18n, store, userBalanceAtom } from '@grab/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { detail, envelope, run } from '../../lib/task-fixtures';
+import TaskDetailPage from './task-detail.page';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+function renderAt(url: string) {
+  window.history.pushState({}, '', url);
+  return render(
+    <BrowserRouter>
+      <TaskDetailPage />
+    </BrowserRouter>,
+  );
+}
+
+function request(n: number): { url: string; body: unknown } {
+  const [url, init] = fetchMock.mock.calls[n] as [string, RequestInit | undefined];
+  return { url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined };
+}
+
+beforeEach(async () => {
+  localStorage.setItem('token', 'tok');
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  store.set(userBalanceAtom, null);
+  await initI18n();
+});
+
+describe('TaskDetailPage', () => {
+  it('shows reward, schedule, progress and steps, and starts the task into its next step', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(detail()))
+      .mockResolvedValueOnce(envelope({ next: { id: 12, h5Url: '/auditTask', title: 'Upload', action: 'proof' }, run: run({ currentStepId: 12 }) }));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review the shop' })).toBeTruthy();
+    expect(request(0).url).toBe('/app/task/detail?taskId=1');
+    expect(screen.getByText('15 points')).toBeTruthy();
+    expect(screen.getByText('One-time')).toBeTruthy();
+    expect(screen.getByText('0 of 1 done')).toBeTruthy();
+    const steps = screen.getByRole('region', { name: 'Steps' });
+    expect(within(steps).getAllByRole('listitem')).toHaveLength(2);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Start' }));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/auditTask?taskType=audit&taskId=1&id=12'));
+    expect(request(1)).toEqual({ url: '/app/task/leading-task', body: { taskId: 1 } });
+  });
+
+  it('goes back to the hall of that kind when no step is left', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })))
+      .mockResolvedValueOnce(envelope({ next: null, run: run({ status: 'underReview', currentStepId: null }) }));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/home?taskType=audit'));
+  });
+
+  it('shows the level tip naming both levels and no start button', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(detail({ locked: true, minLevel: 4, earnerLevel: 2 })));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    expect(await screen.findByText('This task needs LV4. You are LV2. Complete more tasks to level up.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Level insufficient' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Start|Continue/ })).toBeNull();
+  });
+
+  it('opens the target in a new tab, then confirms the step and shows what comes next', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(detail({ kind: 'registration', status: 'inProgress', run: run() })))
+      .mockResolvedValueOnce(envelope({ next: { id: 11, h5Url: '/taskDetail', title: 'Open', action: 'open' }, run: run() }))
+      .mockResolvedValueOnce(envelope(detail({ kind: 'registration', status: 'underReview', run: run({ status: 'underReview', currentStepId: 12 }) })));
+    renderAt('/taskDetail?taskId=1&taskType=registration');
+    const open = await screen.findByRole('link', { name: /Open/ });
+    expect(open.getAttribute('href')).toBe('https://shop.example/review');
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(open.getAttribute('rel')).toContain('noopener');
+    await userEvent.click(screen.getByRole('button', { name: "I've done it" }));
+    expect(await screen.findByRole('heading', { name: 'Under review' })).toBeTruthy();
+    expect(request(1).body).toEqual({ taskId: 1, stepId: 11 });
+    expect(screen.getByRole('link', { name: 'See review status' }).getAttribute('href')).toBe('/auditTask?taskType=registration&taskId=1&id=12');
+  });
+
+  it('collects a passed reward, shows the credited points and updates the balance', async () => {
+    store.set(userBalanceAtom, { balance: 100, pending: 0, withdrawable: 100, todayEarnings: 0, totalEarnings: 100 });
+    fetchMock
+      .mockResolvedValueOnce(envelope(detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) })))
+      .mockResolvedValueOnce(envelope({ reward: 1500, balance: 1600 }))
+      .mockResolvedValueOnce(envelope({ balance: 1600, pending: 0, withdrawable: 1600, todayEarnings: 1500, totalEarnings: 1600 }));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
+    expect(await screen.findByRole('heading', { name: '15 points credited' })).toBeTruthy();
+    expect(screen.getByText('Your balance is now 16 points.')).toBeTruthy();
+    expect(request(1).url).toBe('/app/task/collect?taskId=1');
+    await waitFor(() => expect(store.get(userBalanceAtom)?.todayEarnings).toBe(1500));
+  });
+
+  it('shows the failure reason with a way to upload again', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(detail({ status: 'failed', run: run({ status: 'failed', currentStepId: 12, reason: 'The screenshot is blurry' }) })));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    expect(await screen.findByText('Reason: \u2068The screenshot is blurry\u2069')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Upload again' }).getAttribute('href')).toBe('/auditTask?taskType=audit&taskId=1&id=12');
+  });
+
+  it('says why a closed task cannot be done', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(detail({ status: 'closed', closedReason: 'notOpenYet' })));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    expect(await screen.findByText('This task is not open yet. Check back later.')).toBeTruthy();
+  });
+
+  it('redeems a code: the empty form is refused here, a refusal shows the server message, a success the credit', async () => {
+    fetchMock
+      .mockResolvedValueOnce(envelope(detail({ kind: 'redeemCode', taskBranchList: [] })))
+      .mockResolvedValueOnce(envelope(null, 1302, 'This code has expired'))
+      .mockResolvedValueOnce(envelope({ reward: 500, balance: 2500 }));
+    renderAt('/taskDetail?taskId=1&taskType=redeemCode');
+    const input = await screen.findByLabelText('Redemption code');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter the code.');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(input, ' OLD-CODE ');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+    expect(request(1).url).toBe('/app/task/exchange?code=OLD-CODE');
+    expect(screen.queryByText(/credited/)).toBeNull();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, 'GOOD');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByRole('heading', { name: '5 points credited' })).toBeTruthy();
+    expect(screen.getByText('Your balance is now 25 points.')).toBeTruthy();
+  });
+
+  it('shows an error with a retry, and a broken link without calling', async () => {
+    fetchMock.mockResolvedValueOnce(envelope(null, 500, 'down')).mockResolvedValueOnce(envelope(detail()));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    const alert = await screen.findByRole('alert');
+    await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Start' })).toBeTruthy();
+  });
+
+  it('says the link is broken when the task id is missing', async () => {
+    renderAt('/taskDetail?taskType=audit');
+    expect(await screen.findByRole('heading', { name: 'Task not found' })).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

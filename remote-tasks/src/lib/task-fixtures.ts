@@ -1,0 +1,40 @@
+// Test data shared by the task pages' tests.
+import type { TaskDetail, TaskRun } from '@grab/shared';
+
+export function run(overrides: Partial<TaskRun> = {}): TaskRun {
+  return { id: 90, status: 'inProgress', currentStepId: 11, reason: null, share: null, ...overrides };
+}
+
+export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+  return {
+    id: 1,
+    kind: 'audit',
+    schedule: 'once',
+    title: 'Review the shop',
+    description: 'Leave a review and upload a screenshot.',
+    reward: 1500,
+    minLevel: 1,
+    locked: false,
+    resetTime: null,
+    endsAt: null,
+    hoursLeft: null,
+    progress: { done: 0, total: 1 },
+    status: 'notStarted',
+    closedReason: null,
+    taskBranchList: [
+      { id: 11, h5Url: '/taskDetail', title: 'Open the shop', action: 'open' },
+      { id: 12, h5Url: '/auditTask', title: 'Upload the screenshot', action: 'proof' },
+    ],
+    nextResetAt: null,
+    proofPictures: 1,
+    targetUrl: 'https://shop.example/review',
+    earnerLevel: 2,
+    run: null,
+    ...overrides,
+  };
+}
+
+/** A main API answer as the server sends it. */
+export function envelope(data: unknown, code = 200, msg = 'ok'): Response {
+  return new Response(JSON.stringify({ code, data, msg }), { status: code === 200 ? 200 : 400, headers: { 'content-type': 'application/json' } });
+}

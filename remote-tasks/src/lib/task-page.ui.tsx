@@ -1,0 +1,71 @@
+import { BackButton, LoadingBlocks, useT } from '@grab/shared';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { registerTasksLocales, TASKS_NS } from '../locales/tasks.locales';
+import { HOME_PATH } from './step-navigation.lib';
+import styles from './task-page.module.css';
+
+// Every task page imports this frame: the texts start loading as soon as any of them is loaded.
+registerTasksLocales();
+
+/** The frame of every standalone task page: Back, then the page's heading (focused on arrival). */
+export function TaskPage({ title, children }: { title: string; children: ReactNode }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={`g-page ${styles.page}`}>
+      <header className={styles.header}>
+        <BackButton fallback={HOME_PATH} />
+      </header>
+      <h1 ref={heading} tabIndex={-1} className={styles.title} dir="auto">
+        {title}
+      </h1>
+      {children}
+    </div>
+  );
+}
+
+/** A task page opened with a query it cannot use (a mistyped or cut link). */
+export function BrokenLink() {
+  const { t } = useT(TASKS_NS);
+  return (
+    <TaskPage title={t('page.brokenTitle')}>
+      <p className="g-problem">{t('page.brokenText')}</p>
+    </TaskPage>
+  );
+}
+
+/** The line of a status screen: the state in words and what to do about it. */
+export function Outcome({
+  tone,
+  title,
+  text,
+  children,
+}: {
+  tone: 'info' | 'success' | 'danger' | 'muted';
+  title: string;
+  text?: string | null;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={`g-card ${styles.outcome}`} data-tone={tone}>
+      <h2 className={styles.outcomeTitle}>{title}</h2>
+      {text ? (
+        <p className={styles.outcomeText} dir="auto">
+          {text}
+        </p>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** Task pages render once their texts are loaded: never a raw key on a slow link. */
+export function WhenTextsReady({ children }: { children: ReactNode }) {
+  const { ready } = useT(TASKS_NS);
+  if (ready) return children;
+  return (
+    <div className="g-page">
+      <LoadingBlocks count={2} blockSize="6rem" />
+    </div>
+  );
+}
