@@ -54,7 +54,7 @@ function prepareQueue(url, count) {
     psql(
       url,
       `insert into tasks (kind, schedule, title, description, reward, proof_pictures)
-       values ('audit', 'once', 'Benchmark audit', 'Benchmark audit', 5_00, 1) returning id`,
+       values ('audit', 'once', 'Benchmark audit', 'Benchmark audit', 500, 1) returning id`,
     ),
   );
   psql(

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { balanceOf, earningsOf } from '../ledger/ledger.service';
+import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
 export function usersRoutes(app: FastifyInstance, db: Db): void {
@@ -13,8 +14,9 @@ export function usersRoutes(app: FastifyInstance, db: Db): void {
     return info;
   });
   route(app, assetInfo, async (_input, request) => {
-    const [balance, earnings] = await Promise.all([balanceOf(db, earnerOf(request).userId), earningsOf(db, earnerOf(request).userId)]);
-    // Reviews do not exist yet, so nothing is pending and the whole balance can be withdrawn.
-    return { balance, pending: 0, withdrawable: balance, todayEarnings: earnings.today, totalEarnings: earnings.total };
+    const userId = earnerOf(request).userId;
+    const [balance, earnings, pending] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId)]);
+    // Pending points are not in the balance yet, so they are never withdrawable.
+    return { balance, pending, withdrawable: balance, todayEarnings: earnings.today, totalEarnings: earnings.total };
   });
 }

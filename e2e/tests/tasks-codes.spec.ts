@@ -1,0 +1,25 @@
+import { expect, test } from '../support/fixtures';
+import { assetsOf, openTask, taskTitled } from '../support/tasks';
+
+test('a redemption code credits once; redeeming it again, or an expired code, is refused with a message', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Redeem a gift code');
+  const before = await assetsOf(request, earner.token);
+  await openTask(page, task);
+
+  const code = page.getByLabel('Redemption code');
+  await code.fill(' welcome2026 ');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
+  const credited = await assetsOf(request, earner.token);
+  expect(credited.balance - before.balance).toBe(10_00);
+
+  await page.reload();
+  await code.fill('WELCOME2026');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('You have already redeemed this code')).toBeVisible();
+
+  await code.fill('EXPIRED2025');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('This code has expired')).toBeVisible();
+  expect((await assetsOf(request, earner.token)).balance).toBe(credited.balance);
+});

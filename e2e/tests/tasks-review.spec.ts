@@ -1,0 +1,94 @@
+import { expect, test } from '../support/fixtures';
+import { Reviewer } from '../support/reviewer';
+import { assetsOf, openTask, stubOutsidePages, stepUrl, stepOf, taskCard, taskTitled, uploadProof } from '../support/tasks';
+
+// One earner and the seeded reviewer, each kind whose proof is reviewed: do the steps in the
+// browser, upload, and let the reviewer decide through the reviewer API.
+
+test('audit task: a failed review shows its reason, the re-upload passes and is credited exactly once', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Follow our official page');
+  const reviewer = await Reviewer.signIn(request);
+  const before = await assetsOf(request, earner.token);
+
+  await openTask(page, task);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await uploadProof(page, task);
+  expect((await assetsOf(request, earner.token)).pending).toBe(before.pending + task.reward);
+
+  const first = await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id);
+  await reviewer.fail(first.id, 'The page name is not visible');
+  await taskCard(page, task.title).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Review failed' })).toBeVisible();
+  await expect(page.getByText('The page name is not visible')).toBeVisible();
+  await page.getByRole('link', { name: 'Upload again' }).click();
+  await uploadProof(page, task);
+
+  const second = await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id);
+  expect(second.id).not.toBe(first.id);
+  // Two passes of the same submission (a double click, a second reviewer) credit once.
+  await Promise.all([reviewer.pass(second.id), reviewer.pass(second.id)]);
+  const after = await assetsOf(request, earner.token);
+  expect(after.balance - before.balance).toBe(task.reward);
+  expect(after.pending).toBe(before.pending);
+
+  await taskCard(page, task.title).getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Completed' })).toBeVisible();
+  await page.goto(stepUrl(task, stepOf(task, 'proof')));
+  const history = page.getByRole('region', { name: 'Your submissions' });
+  await expect(history.getByText('The page name is not visible')).toBeVisible();
+  await expect(history.getByRole('img')).toHaveCount(2);
+});
+
+test('join-group task: open the group, confirm, prove it; the pass credits once', async ({ signedInPage: page, earner, request }) => {
+  await stubOutsidePages(page);
+  const task = await taskTitled(request, earner.token, 'Join our community group');
+  const reviewer = await Reviewer.signIn(request);
+  const before = await assetsOf(request, earner.token);
+
+  await openTask(page, task);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: /Open the group/ }).click();
+  const group = await popup;
+  await expect(group).toHaveURL(/^https:\/\/t\.me\//);
+  await group.close();
+  await page.getByRole('button', { name: 'I have joined' }).click();
+  await uploadProof(page, task);
+
+  await reviewer.pass((await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id)).id);
+  expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(task.reward);
+});
+
+for (const title of ['Sign up on a partner site', 'Install the partner notes app']) {
+  test(`open-then-prove task "${title}": open the target, confirm, prove it; the pass credits once`, async ({ signedInPage: page, earner, request }) => {
+    await stubOutsidePages(page);
+    const task = await taskTitled(request, earner.token, title);
+    const reviewer = await Reviewer.signIn(request);
+    const before = await assetsOf(request, earner.token);
+
+    await openTask(page, task);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
+    const popup = page.waitForEvent('popup');
+    await page.getByRole('link', { name: /^Open/ }).click();
+    const target = await popup;
+    await expect(target).toHaveURL(/example\.(com|org)/);
+    await target.close();
+    await page.getByRole('button', { name: "I've done it" }).click();
+    await uploadProof(page, task);
+
+    await reviewer.pass((await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id)).id);
+    expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(task.reward);
+  });
+}
+
+test('a two-picture task refuses one picture and takes two', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Review a partner app honestly');
+  await openTask(page, task);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please upload two pictures.' })).toBeVisible();
+  await uploadProof(page, task, 2);
+});
