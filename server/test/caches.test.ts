@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { tasks } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { tasks, users } from '../src/db/schema';
 import { call, createTestContext, engines, registerEarner, type TestContext, testConfig } from './helper';
+import { makeReviewer } from './reviews-fixtures';
 
 // Two API processes over one database, as behind a load balancer: what one process remembers must
 // never outlive a revocation made through the other by more than the configured window.
@@ -32,6 +34,16 @@ describe.each(engines)('per-process caches (%s)', (engine) => {
 
     await new Promise((resolve) => setTimeout(resolve, windowMs + 50));
     expect((await call(other, { method: 'POST', url: '/app/user/info', token: earner.token })).status).toBe(401);
+  });
+
+  it('takes a reviewer role away within the window', async () => {
+    const someone = await registerEarner(ctx.app);
+    await makeReviewer(ctx.db, someone.userId);
+    const list = () => call(ctx.app, { method: 'GET', url: '/admin/review/list', token: someone.token });
+    expect((await list()).status).toBe(200);
+    await ctx.db.update(users).set({ role: 'earner' }).where(eq(users.id, someone.userId));
+    await new Promise((resolve) => setTimeout(resolve, windowMs + 50));
+    expect((await list()).status).toBe(403);
   });
 
   it('shows a catalogue edit within the window', async () => {

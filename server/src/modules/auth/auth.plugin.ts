@@ -8,6 +8,12 @@ import { findLiveSession } from './sessions.repository';
 export interface Earner {
   userId: number;
   sessionId: number;
+  /**
+   * The user's role when the session was read. Cached with the session, so a role changed in the
+   * database takes effect within the session cache window (SESSION_CACHE_MS), the same window a
+   * token revoked through another process has.
+   */
+  role: string;
 }
 
 declare module 'fastify' {
@@ -40,7 +46,7 @@ export function installAuth(app: FastifyInstance, db: Db, cache: SessionCache): 
     }
     const session = await findLiveSession(db, tokenHash);
     if (!session) throw errors.unauthorized();
-    const earner = { userId: session.userId, sessionId: session.sessionId };
+    const earner = { userId: session.userId, sessionId: session.sessionId, role: session.role };
     cache.remember(tokenHash, earner, session.expiresAt);
     request.earner = earner;
   });

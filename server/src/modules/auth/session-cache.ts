@@ -10,8 +10,9 @@ interface Entry {
  * Live sessions remembered by this process for a few seconds. Reading the session row on every
  * call was the largest cost of an authenticated read (bench/api-throughput.mjs). Only live sessions
  * are kept, never refusals. A revocation made through this process drops its entries at once; in
- * another process a revoked token is refused at the latest `ttlMs` later — the price of not asking
- * the database on every call. `ttlMs = 0` turns the cache off.
+ * another process a revoked token is refused at the latest `ttlMs` later, and a changed role shows
+ * at the latest `ttlMs` later in every process — the price of not asking the database on every
+ * call. `ttlMs = 0` turns the cache off.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { sessions } from '../../db/schema';
+import { sessions, users } from '../../db/schema';
 import { hashToken, newToken } from './credentials';
 
 export async function createSession(db: Executor, userId: number, ttlDays: number): Promise<string> {
@@ -13,14 +13,18 @@ export async function createSession(db: Executor, userId: number, ttlDays: numbe
   return token;
 }
 
-/** The live session behind a token hash: not revoked and not expired. */
+/**
+ * The live session behind a token hash (not revoked, not expired) with its user's role, read in
+ * the same query so that checking a role costs no query of its own.
+ */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
-): Promise<{ sessionId: number; userId: number; expiresAt: Date } | null> {
+): Promise<{ sessionId: number; userId: number; role: string; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
   return row ?? null;
 }

@@ -53,50 +53,57 @@ function normalise(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
   return { ...row, id: Number(row.id), amount: Number(row.amount), reverses: row.reverses === null ? null : Number(row.reverses) };
 }
 
+function entryValues(input: PostInput) {
+  return { userId: input.userId, amount: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, reverses: input.reverses ?? null };
+}
+
+/**
+ * A credit in one statement: the entry, and the balance moved by the entry only when it was
+ * inserted (a key posted before moves nothing). Returns the new entry, or none on a reused key.
+ */
+async function insertCredit(tx: Tx, input: PostInput): Promise<(typeof ledgerEntries.$inferSelect)[]> {
+  const entry = tx.$with('entry').as(tx.insert(ledgerEntries).values(entryValues(input)).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning());
+  const credit = tx.$with('credit').as(
+    tx
+      .insert(balances)
+      .select(tx.select({ userId: entry.userId, balance: entry.amount, updatedAt: sql`now()`.as('updated_at') }).from(entry))
+      .onConflictDoUpdate({ target: balances.userId, set: { balance: sql`${balances.balance} + excluded.balance`, updatedAt: sql`now()` } })
+      .returning({ userId: balances.userId }),
+  );
+  // Named, so each connection parses and plans it once.
+  return tx.with(entry, credit).select().from(entry).prepare('ledger-credit').execute();
+}
+
+/** A debit: the entry, then the balance moved only if it stays at or above zero. */
+async function insertDebit(tx: Tx, input: PostInput): Promise<(typeof ledgerEntries.$inferSelect)[]> {
+  const inserted = await tx.insert(ledgerEntries).values(entryValues(input)).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning();
+  if (inserted.length === 0) return inserted;
+  // The WHERE re-checks after any concurrent debit commits (row lock), so two debits can never
+  // both pass on the same points.
+  const updated = await tx
+    .update(balances)
+    .set({ balance: sql`${balances.balance} + ${input.amount}`, updatedAt: sql`now()` })
+    .where(and(eq(balances.userId, input.userId), gte(sql`${balances.balance} + ${input.amount}`, 0)))
+    .returning({ balance: balances.balance });
+  if (updated.length === 0) throw errors.insufficientBalance();
+  return inserted;
+}
+
 /** Posts one entry inside the caller's transaction, so the movement commits with the business change. */
 export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`Ledger amount must be a non-zero integer, got ${input.amount}`);
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values({
-      userId: input.userId,
-      amount: input.amount,
-      reason: input.reason,
-      idempotencyKey: input.idempotencyKey,
-      reverses: input.reverses ?? null,
-    })
-    .onConflictDoNothing({ target: ledgerEntries.idempotencyKey })
-    .returning();
-  const row = inserted[0];
-  if (!row) {
-    const [existing] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
-    if (!existing) throw new Error('Ledger entry vanished after an idempotency conflict');
-    const entry = normalise(existing);
-    // A reused key with another meaning is a bug in the caller, not a retry.
-    if (entry.userId !== input.userId || entry.amount !== input.amount || entry.reason !== input.reason) {
-      throw new AppError(ErrorCode.conflict, 'errors.conflict');
-    }
-    return { entry, created: false };
+  const [row] = input.amount > 0 ? await insertCredit(tx, input) : await insertDebit(tx, input);
+  if (row) return { entry: normalise(row), created: true };
+  // A separate statement: it sees the conflicting entry, committed by now, which the statement
+  // that met the conflict could not.
+  const [existing] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
+  if (!existing) throw new Error('Ledger entry vanished after an idempotency conflict');
+  const entry = normalise(existing);
+  // A reused key with another meaning is a bug in the caller, not a retry.
+  if (entry.userId !== input.userId || entry.amount !== input.amount || entry.reason !== input.reason) {
+    throw new AppError(ErrorCode.conflict, 'errors.conflict');
   }
-  if (input.amount > 0) {
-    await tx
-      .insert(balances)
-      .values({ userId: input.userId, balance: input.amount })
-      .onConflictDoUpdate({
-        target: balances.userId,
-        set: { balance: sql`${balances.balance} + ${input.amount}`, updatedAt: sql`now()` },
-      });
-  } else {
-    // The WHERE re-checks after any concurrent debit commits (row lock), so two debits can never
-    // both pass on the same points.
-    const updated = await tx
-      .update(balances)
-      .set({ balance: sql`${balances.balance} + ${input.amount}`, updatedAt: sql`now()` })
-      .where(and(eq(balances.userId, input.userId), gte(sql`${balances.balance} + ${input.amount}`, 0)))
-      .returning({ balance: balances.balance });
-    if (updated.length === 0) throw errors.insufficientBalance();
-  }
-  return { entry: normalise(row), created: true };
+  return { entry, created: false };
 }
 
 /** Fixes a mistake by posting the opposite amount; the original entry is never edited. */

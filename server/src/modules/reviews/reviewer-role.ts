@@ -5,8 +5,16 @@ import { users } from '../../db/schema';
 /** Roles that may decide submissions and see any earner's screenshots. */
 const REVIEWING_ROLES: ReadonlySet<string> = new Set(['reviewer', 'operator']);
 
+/**
+ * For the review calls, on the role the session was read with: no query per call, so a role taken
+ * away takes effect within the session cache window (SESSION_CACHE_MS), as a revoked token does.
+ */
+export function isReviewingRole(role: string): boolean {
+  return REVIEWING_ROLES.has(role);
+}
+
 /** Read from the database on every call, so a role taken away takes effect at once. */
 export async function canReview(db: Executor, userId: number): Promise<boolean> {
   const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  return row !== undefined && REVIEWING_ROLES.has(row.role);
+  return row !== undefined && isReviewingRole(row.role);
 }

@@ -1,30 +1,24 @@
 import type { ReviewItem, SubmissionStatus } from '@grab/shared/contracts';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
 import { submissions, taskRuns, tasks, users } from '../../db/schema';
 import { maskPhoneForReview } from './masked-phone';
 
-export type SubmissionRow = typeof submissions.$inferSelect;
-
 export const REVIEW_PAGE_SIZE = 20;
 
-/** Locks one submission for a decision: two reviewers at once queue here, the second sees the first's outcome. */
-export async function lockSubmission(tx: Tx, id: number): Promise<SubmissionRow | null> {
-  const [row] = await tx.select().from(submissions).where(eq(submissions.id, id)).for('update');
-  return row ?? null;
-}
+const itemFields = {
+  ...getTableColumns(submissions),
+  // Reviewers read titles in English, whatever the earner's language.
+  taskTitle: tasks.title,
+  earnerId: users.publicId,
+  phone: users.phone,
+  // What a pass paid once it did; what it would pay before.
+  reward: sql<number>`coalesce(${taskRuns.rewardPaid}, ${tasks.reward})`.mapWith(Number),
+};
 
 function reviewItemQuery(db: Executor, where: SQL) {
   return db
-    .select({
-      submission: submissions,
-      // Reviewers read titles in English, whatever the earner's language.
-      taskTitle: tasks.title,
-      earnerId: users.publicId,
-      phone: users.phone,
-      // What a pass paid once it did; what it would pay before.
-      reward: sql<number>`coalesce(${taskRuns.rewardPaid}, ${tasks.reward})`.mapWith(Number),
-    })
+    .select(itemFields)
     .from(submissions)
     .innerJoin(tasks, eq(tasks.id, submissions.taskId))
     .innerJoin(users, eq(users.id, submissions.userId))
@@ -32,23 +26,70 @@ function reviewItemQuery(db: Executor, where: SQL) {
     .where(where);
 }
 
-type ItemRow = Awaited<ReturnType<typeof reviewItemQuery>>[number];
+/** A submission with what its review item shows of the task, the earner and the run. */
+export type ItemRow = Awaited<ReturnType<typeof reviewItemQuery>>[number];
 
-function toReviewItem({ submission: s, taskTitle, earnerId, phone, reward }: ItemRow): ReviewItem {
+export function toReviewItem(row: ItemRow): ReviewItem {
   return {
-    id: s.id,
-    taskId: s.taskId,
-    taskTitle,
-    earnerId,
-    earnerPhone: maskPhoneForReview(phone),
-    status: s.status as SubmissionStatus,
-    reason: s.reason,
-    pictures: s.pictures,
-    reward,
-    createdAt: s.createdAt.toISOString(),
-    deadlineAt: s.deadlineAt.toISOString(),
-    reviewedAt: s.reviewedAt ? s.reviewedAt.toISOString() : null,
+    id: row.id,
+    taskId: row.taskId,
+    taskTitle: row.taskTitle,
+    earnerId: row.earnerId,
+    earnerPhone: maskPhoneForReview(row.phone),
+    status: row.status as SubmissionStatus,
+    reason: row.reason,
+    pictures: row.pictures,
+    reward: row.reward,
+    createdAt: row.createdAt.toISOString(),
+    deadlineAt: row.deadlineAt.toISOString(),
+    reviewedAt: row.reviewedAt ? row.reviewedAt.toISOString() : null,
   };
+}
+
+export interface Decision {
+  status: 'passed' | 'failed';
+  /** The reason the earner reads on a failure; a pass leaves the column as it is. */
+  reason?: string;
+  /** Null for the automatic pass at the deadline. */
+  reviewerId: number | null;
+  reviewedAt: Date;
+}
+
+/**
+ * Decides a submission still under review that is not the decider's own, and reads its review item
+ * (as before the run moves) in the same statement. Two deciders at once queue on the row lock; the
+ * second finds it decided and gets null, as does any submission this may not decide.
+ */
+export async function decideSubmission(tx: Tx, id: number, decision: Decision): Promise<ItemRow | null> {
+  const { reviewerId } = decision;
+  const [row] = await tx
+    .update(submissions)
+    .set(decision)
+    // A join's ON may not name the table being updated: the joins are conditions of the WHERE.
+    .from(tasks)
+    .innerJoin(users, sql`true`)
+    .innerJoin(taskRuns, sql`true`)
+    .where(
+      and(
+        eq(submissions.id, id),
+        eq(submissions.status, 'underReview'),
+        reviewerId === null ? undefined : ne(submissions.userId, reviewerId),
+        eq(tasks.id, submissions.taskId),
+        eq(users.id, submissions.userId),
+        eq(taskRuns.id, submissions.runId),
+      ),
+    )
+    .returning(itemFields)
+    // Named, so each connection parses and plans it once; one name per shape of the statement.
+    .prepare(`submission-decide-${decision.status}-${reviewerId === null ? 'auto' : 'reviewer'}`)
+    .execute();
+  return row ?? null;
+}
+
+/** Why a submission was not decided: read only when `decideSubmission` refused. */
+export async function submissionState(db: Executor, id: number): Promise<{ userId: number; status: string } | null> {
+  const [row] = await db.select({ userId: submissions.userId, status: submissions.status }).from(submissions).where(eq(submissions.id, id));
+  return row ?? null;
 }
 
 export async function reviewItem(db: Executor, id: number): Promise<ReviewItem | null> {

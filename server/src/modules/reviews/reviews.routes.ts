@@ -4,20 +4,24 @@ import type { Db, Tx } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { scheduleAutoPass } from './auto-pass';
-import { canReview } from './reviewer-role';
-import { reviewItem, reviewPage } from './reviews.repository';
+import { isReviewingRole } from './reviewer-role';
+import { type ItemRow, reviewItem, reviewPage, toReviewItem } from './reviews.repository';
 import { failSubmission, passSubmission } from './reviews.service';
 
 /** The reviewer calls and the deadline's automatic pass: everything that decides a submission. */
 export function reviewsRoutes(app: FastifyInstance, db: Db): void {
   const reviewersOnly = async (request: FastifyRequest) => {
-    if (!(await canReview(db, earnerOf(request).userId))) throw new AppError(ErrorCode.forbidden, 'reviews.reviewersOnly');
+    if (!isReviewingRole(earnerOf(request).role)) throw new AppError(ErrorCode.forbidden, 'reviews.reviewersOnly');
   };
   const guard = { preHandler: [reviewersOnly] };
-  /** Decides and answers the item as it stands after the decision, in one transaction. */
-  const decide = (submissionId: number, apply: (tx: Tx) => Promise<void>) =>
+  /**
+   * Decides and answers the item as it stands after the decision, in one transaction. A decision
+   * that moved nothing (passed before) reads the item, which the decision itself returns otherwise.
+   */
+  const decide = (submissionId: number, apply: (tx: Tx) => Promise<ItemRow | null>) =>
     db.transaction(async (tx) => {
-      await apply(tx);
+      const decided = await apply(tx);
+      if (decided) return toReviewItem(decided);
       const item = await reviewItem(tx, submissionId);
       if (!item) throw errors.notFound();
       return item;

@@ -4,42 +4,54 @@ import type { Db, Tx } from '../../db/database';
 import { submissions, taskRuns } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
 import { payRun } from '../tasks/task-rewards.service';
-import { lockSubmission, type SubmissionRow } from './reviews.repository';
+import { type Decision, decideSubmission, type ItemRow, submissionState } from './reviews.repository';
 
 /** Who decides: a reviewer's user id, or null for the automatic pass at the deadline. */
 export type Decider = number | null;
 
 const alreadyDecided = () => new AppError(ErrorCode.conflict, 'reviews.alreadyDecided');
 
-async function lockForDecision(tx: Tx, submissionId: number, decider: Decider): Promise<SubmissionRow> {
-  const submission = await lockSubmission(tx, submissionId);
-  if (!submission) throw errors.notFound();
-  if (decider !== null && submission.userId === decider) throw new AppError(ErrorCode.forbidden, 'reviews.ownSubmission');
-  return submission;
+/**
+ * Decides the submission in one statement when it may be; otherwise reads why not, in the order a
+ * reviewer should hear it: unknown, their own, then the status it was decided with before.
+ */
+async function decide(tx: Tx, submissionId: number, decision: Decision): Promise<{ decided: true; item: ItemRow } | { decided: false; status: string }> {
+  const item = await decideSubmission(tx, submissionId, decision);
+  if (item) return { decided: true, item };
+  const current = await submissionState(tx, submissionId);
+  if (!current) throw errors.notFound();
+  if (decision.reviewerId !== null && current.userId === decision.reviewerId) throw new AppError(ErrorCode.forbidden, 'reviews.ownSubmission');
+  return { decided: false, status: current.status };
 }
 
 /**
  * Passes a submission and pays its run, in the caller's transaction. Passing one already passed
  * answers without moving anything, so two reviewers clicking at once both succeed and the earner
- * is credited once (the submission lock queues them; `payRun` is the second guard).
+ * is credited once (the submission's row lock queues them; `payRun` is the second guard). Returns
+ * the review item as it stands after the pass, or null when this call passed nothing.
  */
-export async function passSubmission(tx: Tx, submissionId: number, decider: Decider, now: Date): Promise<void> {
-  const submission = await lockForDecision(tx, submissionId, decider);
-  if (submission.status === 'passed') return;
-  if (submission.status !== 'underReview') throw alreadyDecided();
-  await tx.update(submissions).set({ status: 'passed', reviewerId: decider, reviewedAt: now }).where(eq(submissions.id, submission.id));
-  await payRun(tx, submission.runId);
+export async function passSubmission(tx: Tx, submissionId: number, decider: Decider, now: Date): Promise<ItemRow | null> {
+  const outcome = await decide(tx, submissionId, { status: 'passed', reviewerId: decider, reviewedAt: now });
+  if (!outcome.decided) {
+    if (outcome.status === 'passed') return null;
+    throw alreadyDecided();
+  }
+  const payment = await payRun(tx, outcome.item.runId);
+  return { ...outcome.item, reward: payment.reward };
 }
 
-/** Fails a submission with the reason the earner will read; the run fails too, so the earner may upload again. */
-export async function failSubmission(tx: Tx, submissionId: number, decider: number, reason: string, now: Date): Promise<void> {
-  const submission = await lockForDecision(tx, submissionId, decider);
-  if (submission.status !== 'underReview') throw alreadyDecided();
-  await tx.update(submissions).set({ status: 'failed', reason, reviewerId: decider, reviewedAt: now }).where(eq(submissions.id, submission.id));
+/**
+ * Fails a submission with the reason the earner will read; the run fails too, so the earner may
+ * upload again. Returns the review item as it stands after the failure.
+ */
+export async function failSubmission(tx: Tx, submissionId: number, decider: number, reason: string, now: Date): Promise<ItemRow> {
+  const outcome = await decide(tx, submissionId, { status: 'failed', reason, reviewerId: decider, reviewedAt: now });
+  if (!outcome.decided) throw alreadyDecided();
   await tx
     .update(taskRuns)
     .set({ status: 'failed', reason, updatedAt: sql`now()` })
-    .where(and(eq(taskRuns.id, submission.runId), eq(taskRuns.status, 'underReview')));
+    .where(and(eq(taskRuns.id, outcome.item.runId), eq(taskRuns.status, 'underReview')));
+  return outcome.item;
 }
 
 const AUTO_PASS_BATCH = 20;

@@ -23,26 +23,35 @@ export interface RunPayment {
  * Referral rebates of the uplines belong here too, in this same transaction.
  */
 export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
-  const [run] = await tx.select().from(taskRuns).where(eq(taskRuns.id, runId)).for('update');
+  // The task row is only read: `of` keeps the lock on the run, so runs of one task never queue on it.
+  const [run] = await tx
+    .select({ userId: taskRuns.userId, status: taskRuns.status, rewardPaid: taskRuns.rewardPaid, ledgerEntryId: taskRuns.ledgerEntryId, reward: tasks.reward })
+    .from(taskRuns)
+    .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
+    .where(eq(taskRuns.id, runId))
+    .for('update', { of: taskRuns })
+    // Named, so each connection parses and plans the hot statements of a payment once.
+    .prepare('task-run-lock')
+    .execute();
   if (!run) throw errors.notFound();
   if (run.status === 'completed') {
     return { runId, userId: run.userId, reward: run.rewardPaid ?? 0, ledgerEntryId: run.ledgerEntryId === null ? null : Number(run.ledgerEntryId), created: false };
   }
-  const [task] = await tx.select({ reward: tasks.reward }).from(tasks).where(eq(tasks.id, run.taskId));
-  if (!task) throw errors.notFound();
   let ledgerEntryId: number | null = null;
-  if (task.reward > 0) {
+  if (run.reward > 0) {
     const { entry } = await post(tx, {
       userId: run.userId,
-      amount: task.reward,
+      amount: run.reward,
       reason: LedgerReason.taskReward,
-      idempotencyKey: `task-run:${run.id}`,
+      idempotencyKey: `task-run:${runId}`,
     });
     ledgerEntryId = entry.id;
   }
   await tx
     .update(taskRuns)
-    .set({ status: 'completed', reason: null, rewardPaid: task.reward, ledgerEntryId, completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(taskRuns.id, run.id));
-  return { runId, userId: run.userId, reward: task.reward, ledgerEntryId, created: true };
+    .set({ status: 'completed', reason: null, rewardPaid: run.reward, ledgerEntryId, completedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(taskRuns.id, runId))
+    .prepare('task-run-complete')
+    .execute();
+  return { runId, userId: run.userId, reward: run.reward, ledgerEntryId, created: true };
 }
