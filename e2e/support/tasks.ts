@@ -96,3 +96,12 @@ export async function stubOutsidePages(page: Page): Promise<void> {
     route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Outside page</title><p>Outside page</p>' }),
   );
 }
+
+/** Follows a step's link to an outside page (it opens a new tab), checks where it led, and closes it. */
+export async function visitOutsidePage(page: Page, link: RegExp, target: RegExp): Promise<void> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('link', { name: link }).click();
+  const outside = await popup;
+  await expect(outside).toHaveURL(target);
+  await outside.close();
+}

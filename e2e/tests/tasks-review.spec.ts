@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { Reviewer } from '../support/reviewer';
-import { assetsOf, openTask, stubOutsidePages, stepUrl, stepOf, taskCard, taskTitled, uploadProof } from '../support/tasks';
+import { assetsOf, openTask, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
 
 // One earner and the seeded reviewer, each kind whose proof is reviewed: do the steps in the
 // browser, upload, and let the reviewer decide through the reviewer API.
@@ -48,11 +48,7 @@ test('join-group task: open the group, confirm, prove it; the pass credits once'
   await openTask(page, task);
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
-  const popup = page.waitForEvent('popup');
-  await page.getByRole('link', { name: /Open the group/ }).click();
-  const group = await popup;
-  await expect(group).toHaveURL(/^https:\/\/t\.me\//);
-  await group.close();
+  await visitOutsidePage(page, /Open the group/, /^https:\/\/t\.me\//);
   await page.getByRole('button', { name: 'I have joined' }).click();
   await uploadProof(page, task);
 
@@ -70,11 +66,7 @@ for (const title of ['Sign up on a partner site', 'Install the partner notes app
     await openTask(page, task);
     await page.getByRole('button', { name: 'Start' }).click();
     await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
-    const popup = page.waitForEvent('popup');
-    await page.getByRole('link', { name: /^Open/ }).click();
-    const target = await popup;
-    await expect(target).toHaveURL(/example\.(com|org)/);
-    await target.close();
+    await visitOutsidePage(page, /^Open/, /example\.(com|org)/);
     await page.getByRole('button', { name: "I've done it" }).click();
     await uploadProof(page, task);
 

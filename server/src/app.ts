@@ -15,6 +15,7 @@ import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
@@ -85,7 +86,8 @@ export async function buildApp({ database, config, logger = false, translator }:
   const testClock = config.testHooks ? new OffsetClock() : null;
   const clock = testClock ?? systemClock;
   const catalogue = new TaskCatalogue(db, config.catalogueCacheMs, clock);
-  tasksRoutes(app, { db, clock, catalogue, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
+  const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
+  tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) testHooksRoutes(app, testClock);
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);

@@ -3,6 +3,7 @@ import { errors } from '../../http/app-error';
 import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
 import { earnerState, toTask } from './task-view';
+import type { DailyCountsCache } from './daily-counts.cache';
 import type { TaskCatalogue } from './tasks.catalogue';
 import { type CatalogueTask, dailyCounts, loadEarnerRuns, type RunRow } from './tasks.repository';
 
@@ -11,6 +12,7 @@ const DIRECT_TARGET_KINDS: ReadonlySet<TaskKind> = new Set(['registration', 'app
 
 export interface BoardContext extends EngineContext {
   catalogue: TaskCatalogue;
+  dailyCounts: DailyCountsCache;
 }
 
 function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean {
@@ -18,9 +20,8 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
 }
 
 /**
- * What Home shows one earner. The catalogue comes from the process cache; the earner's part is
- * one query (level and the runs of the current periods), plus one for today's counts only when a
- * listed task has a daily cap.
+ * What Home shows one earner. The catalogue and today's counts of capped tasks come from the
+ * process caches; the earner's part is one query (level and the runs of the current periods).
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
   const now = ctx.clock.now(userId);
@@ -28,7 +29,7 @@ export async function listTasks(ctx: BoardContext, userId: number, language: Lan
   if (listed.length === 0) return [];
   const periods = [...new Set(listed.map((t) => periodOf(t, now)))];
   const capped = listed.filter((t) => t.dailyCap !== null).map((t) => t.id);
-  const [earner, counts] = await Promise.all([loadEarnerRuns(ctx.db, userId, periods), dailyCounts(ctx.db, capped, utcDay(now))]);
+  const [earner, counts] = await Promise.all([loadEarnerRuns(ctx.db, userId, periods), ctx.dailyCounts.get(capped, utcDay(now))]);
   if (!earner) throw errors.unauthorized();
   const runsByTask = new Map<number, RunRow[]>();
   for (const run of earner.runs) runsByTask.set(run.taskId, [...(runsByTask.get(run.taskId) ?? []), run]);
