@@ -12,7 +12,17 @@ import { languageByKey } from './i18n/languages';
 import { languageAtom, store, tokenAtom, userInfoAtom } from './store/store.atoms';
 import { toast } from './ui/toast.ui';
 
-export * from './contracts/index';
+// The earner app's contracts. The reviewer calls (review.contracts) stay out: every export here
+// ships in the host's first load, and earners never make those calls (the server and the operator
+// console import them from `@grab/shared/contracts`).
+export * from './contracts/envelope';
+export * from './contracts/auth.contracts';
+export * from './contracts/user.contracts';
+export * from './contracts/config.contracts';
+export * from './contracts/task.contracts';
+export * from './contracts/team.contracts';
+export * from './contracts/messaging.contracts';
+export * from './contracts/sign';
 export * from './i18n/languages';
 
 const apiDeps: ApiClientDeps = {
