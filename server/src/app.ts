@@ -88,7 +88,10 @@ export async function buildApp({ database, config, logger = false, translator }:
   const catalogue = new TaskCatalogue(db, config.catalogueCacheMs, clock);
   const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
   tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
-  if (testClock) testHooksRoutes(app, testClock);
+  if (testClock) {
+    testHooksRoutes(app, testClock);
+    app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
+  }
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);
   await uploadsRoutes(app, db, config);
