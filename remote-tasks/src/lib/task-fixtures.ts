@@ -1,11 +1,12 @@
 // Test data shared by the task pages' tests.
-import type { TaskDetail, TaskRun } from '@grab/shared';
+import type { Task, TaskDetail, TaskRun } from '@grab/shared';
 
 export function run(overrides: Partial<TaskRun> = {}): TaskRun {
   return { id: 90, status: 'inProgress', currentStepId: 11, reason: null, share: null, ...overrides };
 }
 
-export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+/** A task as the hall lists it. */
+export function task(overrides: Partial<Task> = {}): Task {
   return {
     id: 1,
     kind: 'audit',
@@ -25,6 +26,13 @@ export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
       { id: 11, h5Url: '/taskDetail', title: 'Open the shop', action: 'open' },
       { id: 12, h5Url: '/auditTask', title: 'Upload the screenshot', action: 'proof' },
     ],
+    ...overrides,
+  };
+}
+
+export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
+  return {
+    ...task(),
     nextResetAt: null,
     proofPictures: 1,
     targetUrl: 'https://shop.example/review',

@@ -1,7 +1,7 @@
-import { BackButton, LoadingBlocks, useT } from '@grab/shared';
+import { BackButton, Link, LoadingBlocks, useT } from '@grab/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../locales/tasks.locales';
-import { HOME_PATH } from './step-navigation.lib';
+import { HOME_PATH, type TaskRef, taskDetailHref } from './step-navigation.lib';
 import styles from './task-page.module.css';
 
 // Every task page imports this frame: the texts start loading as soon as any of them is loaded.
@@ -56,6 +56,18 @@ export function Outcome({
       ) : null}
       {children}
     </section>
+  );
+}
+
+/** A step page opened while its step cannot be done (not started there, or already over): the detail page says what can. */
+export function StepUnavailable({ task }: { task: TaskRef }) {
+  const { t } = useT(TASKS_NS);
+  return (
+    <Outcome tone="muted" title={t('share.unavailableTitle')} text={t('share.unavailableText')}>
+      <Link to={taskDetailHref(task)} className="g-button g-button--secondary">
+        {t('share.toDetail')}
+      </Link>
+    </Outcome>
   );
 }
 

@@ -5,9 +5,9 @@ import { isolate } from '../../lib/isolate.lib';
 import { CollectReward } from '../../lib/collect-reward.ui';
 import { refreshBalance } from '../../lib/credit.lib';
 import { useRefreshWhileVisible } from '../../lib/refresh-while-visible';
-import { afterStepDestination, taskDetailHref } from '../../lib/step-navigation.lib';
+import { afterStepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
-import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import { BrokenLink, Outcome, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
 import { picturesNeeded } from './audit-picker.lib';
@@ -55,15 +55,7 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
       </>
     );
   }
-  if (!run || status !== 'inProgress') {
-    return (
-      <Outcome tone="muted" title={t('share.unavailableTitle')} text={t('share.unavailableText')}>
-        <Link to={taskDetailHref(task)} className="g-button g-button--secondary">
-          {t('share.toDetail')}
-        </Link>
-      </Outcome>
-    );
-  }
+  if (!run || status !== 'inProgress') return <StepUnavailable task={task} />;
   return picker;
 }
 

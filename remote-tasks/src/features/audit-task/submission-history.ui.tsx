@@ -14,6 +14,7 @@ import { useEffect, useId, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { localDateTime } from '../../lib/schedule.lib';
+import statusStyles from '../../lib/status.module.css';
 import styles from './audit-task.module.css';
 
 function Thumb({ id, alt }: { id: string; alt: string }) {
@@ -33,7 +34,7 @@ function Item({ submission }: { submission: Submission }) {
   return (
     <li className={styles.item}>
       <div className={styles.itemHead}>
-        <span className={styles.itemStatus} data-status={submission.status}>
+        <span className={`${statusStyles.status} ${styles.itemStatus}`} data-status={submission.status}>
           {submission.status === 'passed' ? t('audit.passedTitle') : t(`status.${submission.status}`)}
         </span>
         <span className={styles.itemDate}>{when}</span>

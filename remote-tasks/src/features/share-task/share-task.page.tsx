@@ -1,6 +1,5 @@
 import {
   copyText,
-  Link,
   LoadFailed,
   LoadingBlocks,
   type TaskDetail,
@@ -15,9 +14,9 @@ import { useId } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { CollectReward } from '../../lib/collect-reward.ui';
 import { useRefreshWhileVisible } from '../../lib/refresh-while-visible';
-import { afterStepDestination, taskDetailHref } from '../../lib/step-navigation.lib';
+import { afterStepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
-import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import { BrokenLink, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
 import { shareLink } from './share-link.lib';
@@ -37,16 +36,7 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
   const share = run?.share ?? null;
 
   if (run?.status === 'passed') return <CollectReward taskId={detail.id} hall={hall} />;
-  if (!run || !share || run.status === 'completed' || run.status === 'closed') {
-    // Not started from the detail page, or already over: the detail page says what is possible.
-    return (
-      <Outcome tone="muted" title={t('share.unavailableTitle')} text={t('share.unavailableText')}>
-        <Link to={taskDetailHref(task)} className="g-button g-button--secondary">
-          {t('share.toDetail')}
-        </Link>
-      </Outcome>
-    );
-  }
+  if (!run || !share || run.status === 'completed' || run.status === 'closed') return <StepUnavailable task={task} />;
 
   const enough = share.visits >= share.visitsNeeded;
   async function onShare() {
@@ -68,12 +58,12 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
   return (
     <>
       <section className={`g-card ${pageStyles.stack}`}>
-        <label htmlFor={linkId} className={styles.label}>
+        <label htmlFor={linkId} className={pageStyles.fieldLabel}>
           {t('share.linkLabel')}
         </label>
         <input
           id={linkId}
-          className={styles.link}
+          className={`${pageStyles.field} ${styles.link}`}
           value={share.url}
           readOnly
           dir="ltr"
@@ -84,7 +74,7 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
         </button>
       </section>
       <section className={`g-card ${pageStyles.stack}`} aria-live="polite">
-        <div className={styles.progressRow}>
+        <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
           <label htmlFor={progressId}>{t('share.visits')}</label>
           <progress id={progressId} value={Math.min(share.visits, share.visitsNeeded)} max={Math.max(share.visitsNeeded, 1)} />
           <span className={styles.count}>{t('share.visitsValue', { visits: share.visits, needed: share.visitsNeeded })}</span>

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { CreditDone } from '../../lib/credit-done.ui';
 import { useCredit } from '../../lib/credit.lib';
+import pageStyles from '../../lib/task-page.module.css';
 import styles from './task-detail.module.css';
 
 /** A redemption code form: the server checks the code and decides what it credits. */
@@ -29,12 +30,12 @@ export function RedeemCode() {
     <>
       {credit ? <CreditDone credit={credit} /> : null}
       <form className={`g-card ${styles.redeem}`} onSubmit={submit} noValidate>
-        <label htmlFor={inputId} className={styles.fieldLabel}>
+        <label htmlFor={inputId} className={pageStyles.fieldLabel}>
           {t('redeem.label')}
         </label>
         <input
           id={inputId}
-          className={styles.input}
+          className={`${pageStyles.field} ${styles.input}`}
           value={code}
           onChange={(event) => setCode(event.target.value)}
           autoComplete="off"

@@ -16,7 +16,7 @@ import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { CollectReward } from '../../lib/collect-reward.ui';
 import { localDateTime } from '../../lib/schedule.lib';
-import { ScheduleNote } from '../../lib/schedule-note.ui';
+import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import { afterStepDestination, stepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -45,12 +45,10 @@ function Summary({ detail }: { detail: TaskDetail }) {
         </p>
       ) : null}
       <p className={styles.meta}>
-        <span className={styles.badge} data-schedule={detail.schedule}>
-          {t(`schedule.${detail.schedule}`)}
-        </span>
+        <ScheduleBadge schedule={detail.schedule} />
         <ScheduleNote task={detail} />
       </p>
-      <div className={styles.progressRow}>
+      <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
         <label htmlFor={progressId}>{t('progress')}</label>
         <progress id={progressId} value={Math.min(detail.progress.done, detail.progress.total)} max={Math.max(detail.progress.total, 1)} />
         <span>{t('progressValue', { done: detail.progress.done, total: detail.progress.total })}</span>

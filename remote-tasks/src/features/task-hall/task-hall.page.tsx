@@ -17,7 +17,8 @@ import {
 import { useEffect, useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
-import { ScheduleNote } from '../../lib/schedule-note.ui';
+import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
+import statusStyles from '../../lib/status.module.css';
 import { taskDetailHref } from '../../lib/step-navigation.lib';
 import { groupByKind } from './task-hall.lib';
 
@@ -71,9 +72,7 @@ function TaskCard({ task }: { task: Task }) {
           </p>
         ) : null}
         <p className={styles.meta}>
-          <span className={styles.badge} data-schedule={task.schedule}>
-            {t(`schedule.${task.schedule}`)}
-          </span>
+          <ScheduleBadge schedule={task.schedule} />
           <ScheduleNote task={task} />
           {task.locked ? (
             <span className={styles.locked}>
@@ -91,7 +90,7 @@ function TaskCard({ task }: { task: Task }) {
         </div>
         <div className={styles.cardFoot}>
           {statusText ? (
-            <span className={styles.status} data-status={task.status}>
+            <span className={statusStyles.status} data-status={task.status}>
               {task.status === 'closed' && task.closedReason ? t(`closedShort.${task.closedReason}`) : statusText}
             </span>
           ) : (

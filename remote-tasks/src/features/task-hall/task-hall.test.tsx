@@ -2,29 +2,21 @@ import { BrowserRouter, initI18n, store, type Task, taskListAtom } from '@grab/s
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { task as baseTask } from '../../lib/task-fixtures';
 import TaskHall from './task-hall.page';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
 
+// The hall's cards are mostly join-group tasks; each one names only what sets it apart.
 function task(overrides: Partial<Task>): Task {
-  return {
-    id: 1,
+  return baseTask({
     kind: 'joinGroup',
-    schedule: 'once',
     title: 'Join the news group',
     description: 'Join and stay for a day.',
     reward: 10000,
-    minLevel: 1,
-    locked: false,
-    resetTime: null,
-    endsAt: null,
-    hoursLeft: null,
-    progress: { done: 0, total: 1 },
-    status: 'notStarted',
-    closedReason: null,
     taskBranchList: [{ id: 11, h5Url: '/joinTgTask', title: 'Join', action: 'open' }],
     ...overrides,
-  };
+  });
 }
 
 const TASKS: Task[] = [
