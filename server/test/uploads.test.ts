@@ -1,10 +1,13 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema';
+import { sweepStaleTemps } from '../src/modules/uploads/upload-files';
 import { call, createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
 import { makeReviewer, picture, storedUploads, uploadBytes, uploadPicture } from './reviews-fixtures';
 
@@ -235,5 +238,25 @@ describe.each(engines)('screenshot uploads (%s)', (engine) => {
     const files = fs.readdirSync(ctx.config.uploadsDir);
     expect(files.filter((f) => f.startsWith('.tmp-'))).toEqual([]);
     for (const r of results.filter((r) => r.status === 200)) expect(files).toContain(r.body.data!.id);
+  });
+});
+
+describe('temp files of interrupted uploads', () => {
+  it('are removed once stale, while a fresh one (an upload in progress) stays', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-upload-temps-'));
+    try {
+      const stale = path.join(dir, '.tmp-0011223344556677');
+      const fresh = path.join(dir, '.tmp-8899aabbccddeeff');
+      const picture = path.join(dir, 'a'.repeat(32));
+      for (const file of [stale, fresh, picture]) fs.writeFileSync(file, 'x');
+      const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+      fs.utimesSync(stale, twoHoursAgo, twoHoursAgo);
+      fs.utimesSync(picture, twoHoursAgo, twoHoursAgo);
+      expect(await sweepStaleTemps(dir, 3_600_000)).toBe(1);
+      expect(fs.readdirSync(dir).sort()).toEqual([fresh, picture].map((f) => path.basename(f)).sort());
+      expect(await sweepStaleTemps(path.join(dir, 'missing'), 3_600_000)).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -14,6 +14,32 @@ export function uploadPath(dir: string, id: string): string {
   return path.join(dir, id);
 }
 
+const TEMP_PREFIX = '.tmp-';
+
+/**
+ * Removes temp files a crash left behind (a write takes milliseconds, so anything older than
+ * `olderThanMs` belongs to no upload in progress, in this process or another one sharing the folder).
+ * Returns how many were removed.
+ */
+export async function sweepStaleTemps(dir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.promises.readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => n.startsWith(TEMP_PREFIX))) {
+    const file = path.join(dir, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > olderThanMs) {
+      await removeQuietly(file);
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 /**
  * Writes beside the final name and renames into place: a crash mid-write leaves a temp file,
  * never a half picture under a real id. Returns the temp path; `publish` renames it.
@@ -21,7 +47,7 @@ export function uploadPath(dir: string, id: string): string {
 export async function writeTemp(dir: string, bytes: Buffer): Promise<string> {
   // Made on first use, not at start: a server that never receives a picture leaves no folder behind.
   await fs.promises.mkdir(dir, { recursive: true });
-  const temp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
   await fs.promises.writeFile(temp, bytes, { flag: 'wx' });
   return temp;
 }

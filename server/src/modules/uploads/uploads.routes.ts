@@ -5,10 +5,14 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { earnerOf, envelopeSchema } from '../../http/route';
+import { sweepStaleTemps } from './upload-files';
 import { assertUnderHourlyLimit, imageForViewer, storeUpload, type UploadsContext } from './uploads.service';
 
 /** The body is the picture's raw bytes, not JSON: the contract describes only the answer. */
 const uploadImage = endpoint({ api: 'main', method: 'POST', path: UPLOAD_PATH, auth: true, input: z.object({}), data: UploadedImage });
+
+/** Older than this, a temp file is left from a crash, not an upload in progress. */
+const STALE_TEMP_MS = 60 * 60 * 1000;
 
 /** Served pictures are inert: no sniffing into HTML, no scripts or subresources, never shared caches. */
 const IMAGE_HEADERS = {
@@ -34,6 +38,10 @@ function asUploadRefusal(error: FastifyError): Error {
  */
 export async function uploadsRoutes(app: FastifyInstance, db: Db, config: Config): Promise<void> {
   const ctx: UploadsContext = { db, dir: config.uploadsDir, perHour: config.uploadsPerHour };
+  app.addHook('onReady', async () => {
+    const removed = await sweepStaleTemps(config.uploadsDir, STALE_TEMP_MS);
+    if (removed > 0) app.log.info({ removed }, 'removed temp files of interrupted uploads');
+  });
 
   await app.register(async (scope) => {
     const asBuffer = { parseAs: 'buffer', bodyLimit: UPLOAD_MAX_BYTES } as const;
