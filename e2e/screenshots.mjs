@@ -37,6 +37,35 @@ const register = await (await fetch(`${base}/public/user/register`, {
 })).json();
 const { token, userInfo } = register.data;
 
+async function api(pathname, init = {}) {
+  const response = await fetch(`${base}${pathname}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...init.headers },
+  });
+  return (await response.json()).data;
+}
+const tasks = await api('/app/task/list');
+const byTitle = (title) => tasks.find((t) => t.title === title);
+const stepPage = (task, action) => {
+  const step = task.taskBranchList.find((s) => s.action === action);
+  return `${step.h5Url}?taskType=${task.kind}&taskId=${task.id}&id=${step.id}`;
+};
+const audit = byTitle('Follow our official page');
+const join = byTitle('Join our community group');
+const share = byTitle('Share Grab with a friend');
+const locked = byTitle('Try the partner fitness app');
+const code = byTitle('Redeem a gift code');
+// The share page shows the link of a started run.
+await api('/app/task/leading-task', { method: 'POST', body: JSON.stringify({ taskId: share.id }) });
+const taskScreens = [
+  [`/taskDetail?taskId=${audit.id}&taskType=${audit.kind}`, 'task-detail'],
+  [stepPage(audit, 'proof'), 'task-audit'],
+  [stepPage(join, 'open'), 'task-join-group'],
+  [stepPage(share, 'share'), 'task-share'],
+  [`/taskDetail?taskId=${locked.id}&taskType=${locked.kind}`, 'task-locked'],
+  [`/taskDetail?taskId=${code.id}&taskType=${code.kind}`, 'task-redeem'],
+];
+
 for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
   const suffix = language === 'en-US' ? '' : `-${language}`;
   const anon = await session(language);
@@ -57,7 +86,7 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     localStorage.setItem('token', t);
     localStorage.setItem('userInfo', u);
   }, [token, JSON.stringify(userInfo)]);
-  for (const [route, name] of [['/home', 'home'], ['/user', 'user'], ['/team', 'team'], ['/language', 'language']]) {
+  for (const [route, name] of [['/home', 'home'], ['/user', 'user'], ['/team', 'team'], ['/language', 'language'], ...taskScreens]) {
     await signed.page.goto(route);
     await shot(signed.page, `${name}${suffix}`);
   }
