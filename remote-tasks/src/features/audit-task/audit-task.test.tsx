@@ -1,5 +1,5 @@
 import { BrowserRouter, initI18n, type UploadOptions } from '@grab/shared';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { detail, envelope, run } from '../../lib/task-fixtures';
