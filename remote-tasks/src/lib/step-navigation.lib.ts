@@ -38,3 +38,8 @@ export function afterStepDestination(next: Pick<TaskStep, 'id' | 'h5Url'> | null
 export function taskDetailHref(task: TaskRef): string {
   return `${TASK_DETAIL_PATH}?taskId=${task.id}&taskType=${encodeURIComponent(task.kind)}`;
 }
+
+/** Progress counts attempts of a task's steps; a task without steps (a redemption code) has none to show. */
+export function showsProgress(task: { taskBranchList: readonly unknown[] }): boolean {
+  return task.taskBranchList.length > 0;
+}

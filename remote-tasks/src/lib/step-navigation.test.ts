@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterStepDestination, stepDestination, taskDetailHref } from './step-navigation.lib';
+import { afterStepDestination, showsProgress, stepDestination, taskDetailHref } from './step-navigation.lib';
 import { readTaskQuery } from './task-query.lib';
 
 const ORIGIN = 'https://grab.example';
@@ -58,5 +58,12 @@ describe('readTaskQuery', () => {
   it('turns malformed values into null', () => {
     expect(readTaskQuery(new URLSearchParams('taskType=bogus&taskId=-1&id=1e3'))).toEqual({ taskId: null, taskType: null, stepId: null });
     expect(readTaskQuery(new URLSearchParams('taskId=99999999999'))).toEqual({ taskId: null, taskType: null, stepId: null });
+  });
+});
+
+describe('showsProgress', () => {
+  it('counts attempts only of tasks that have steps', () => {
+    expect(showsProgress({ taskBranchList: [{ id: 1 }] })).toBe(true);
+    expect(showsProgress({ taskBranchList: [] })).toBe(false);
   });
 });

@@ -17,7 +17,7 @@ import { isolate } from '../../lib/isolate.lib';
 import { CollectReward } from '../../lib/collect-reward.ui';
 import { localDateTime } from '../../lib/schedule.lib';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
-import { afterStepDestination, stepDestination } from '../../lib/step-navigation.lib';
+import { afterStepDestination, showsProgress, stepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
@@ -48,11 +48,13 @@ function Summary({ detail }: { detail: TaskDetail }) {
         <ScheduleBadge schedule={detail.schedule} />
         <ScheduleNote task={detail} />
       </p>
-      <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
-        <label htmlFor={progressId}>{t('progress')}</label>
-        <progress id={progressId} value={Math.min(detail.progress.done, detail.progress.total)} max={Math.max(detail.progress.total, 1)} />
-        <span>{t('progressValue', { done: detail.progress.done, total: detail.progress.total })}</span>
-      </div>
+      {showsProgress(detail) ? (
+        <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
+          <label htmlFor={progressId}>{t('progress')}</label>
+          <progress id={progressId} value={Math.min(detail.progress.done, detail.progress.total)} max={Math.max(detail.progress.total, 1)} />
+          <span>{t('progressValue', { done: detail.progress.done, total: detail.progress.total })}</span>
+        </div>
+      ) : null}
     </section>
   );
 }

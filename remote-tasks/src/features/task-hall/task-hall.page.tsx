@@ -19,7 +19,7 @@ import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import statusStyles from '../../lib/status.module.css';
-import { taskDetailHref } from '../../lib/step-navigation.lib';
+import { showsProgress, taskDetailHref } from '../../lib/step-navigation.lib';
 import { groupByKind } from './task-hall.lib';
 
 registerTasksLocales();
@@ -81,13 +81,15 @@ function TaskCard({ task }: { task: Task }) {
             </span>
           ) : null}
         </p>
-        <div className={styles.progressRow}>
-          <label htmlFor={progressId} className={styles.progressLabel}>
-            {t('progress')}
-          </label>
-          <progress id={progressId} className={styles.progress} value={Math.min(task.progress.done, task.progress.total)} max={Math.max(task.progress.total, 1)} />
-          <span className={styles.progressValue}>{t('progressValue', { done: task.progress.done, total: task.progress.total })}</span>
-        </div>
+        {showsProgress(task) ? (
+          <div className={styles.progressRow}>
+            <label htmlFor={progressId} className={styles.progressLabel}>
+              {t('progress')}
+            </label>
+            <progress id={progressId} className={styles.progress} value={Math.min(task.progress.done, task.progress.total)} max={Math.max(task.progress.total, 1)} />
+            <span className={styles.progressValue}>{t('progressValue', { done: task.progress.done, total: task.progress.total })}</span>
+          </div>
+        ) : null}
         <div className={styles.cardFoot}>
           {statusText ? (
             <span className={statusStyles.status} data-status={task.status}>
