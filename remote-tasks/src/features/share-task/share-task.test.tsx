@@ -67,6 +67,8 @@ describe('ShareTaskPage', () => {
     expect(((await screen.findByLabelText('Your share link')) as HTMLInputElement).value).toBe(SHARE.url);
     expect(screen.getByText('1 of 3')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    // The refresh is armed by an effect after the render: on a busy machine that can come later.
+    await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => vi.advanceTimersByTime(VISITS_REFRESH_MS));
     expect(await screen.findByText('2 of 3')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
