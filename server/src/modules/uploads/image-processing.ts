@@ -1,12 +1,26 @@
 import { ErrorCode } from '@grab/shared/contracts';
-import sharp from 'sharp';
+import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../http/app-error';
 import { sniffImageFormat } from './image-format';
 
-// One libvips worker per image and no cache of decoded images between requests: a screenshot is
-// decoded once, and the process's memory must not grow with what it has seen.
-sharp.concurrency(1);
-sharp.cache(false);
+type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
+
+let loading: Promise<SharpFactory> | null = null;
+
+/**
+ * libvips is loaded on the first picture, not at start: it holds tens of megabytes that a server
+ * which never receives a screenshot (or has not yet) should not carry.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  loading ??= import('sharp').then(({ default: sharp }) => {
+    // One libvips worker per image and no cache of decoded images between requests: a screenshot
+    // is decoded once, and the process's memory must not grow with what it has seen.
+    sharp.concurrency(1);
+    sharp.cache(false);
+    return sharp;
+  });
+  return loading;
+}
 
 export const MAX_SIDE = 8000;
 export const MAX_PIXELS = 40_000_000;
@@ -42,6 +56,8 @@ async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** Width and height from the header alone: a 20000×20000 claim is refused before a pixel is allocated. */
 async function headerSize(bytes: Buffer): Promise<{ width: number; height: number }> {
+  // Outside the try: a decoder that cannot load is a fault of ours, not a corrupt picture.
+  const sharp = await loadSharp();
   try {
     const { width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!width || !height) throw refused('uploads.corrupt');
@@ -64,6 +80,7 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw refused('uploads.tooManyPixels', { side: MAX_SIDE, megapixels: MAX_PIXELS / 1_000_000 });
   }
   return withDecodeSlot(async () => {
+    const sharp = await loadSharp();
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'warning' })
         .rotate()
