@@ -52,13 +52,23 @@ export const rootInviteCodes = pgTable('root_invite_codes', {
   createdAt: createdAt(),
 });
 
+/** The earner a row belongs to (most tables have one). */
+const userIdColumn = () =>
+  integer('user_id')
+    .notNull()
+    .references(() => users.id);
+
+/** The task a row is about; `tasks` is declared further down, so the reference is lazy. */
+const taskIdColumn = () =>
+  integer('task_id')
+    .notNull()
+    .references((): AnyPgColumn => tasks.id);
+
 /** Every upline of an earner up to five levels, so team counts are one indexed query. */
 export const userAncestors = pgTable(
   'user_ancestors',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     ancestorId: integer('ancestor_id')
       .notNull()
       .references(() => users.id),
@@ -76,9 +86,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -108,9 +116,7 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
@@ -204,9 +210,7 @@ export const taskSteps = pgTable(
   'task_steps',
   {
     id: serial('id').primaryKey(),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    taskId: taskIdColumn(),
     position: smallint('position').notNull(),
     h5Url: text('h5_url').notNull(),
     title: text('title').notNull(),
@@ -229,12 +233,8 @@ export const taskRuns = pgTable(
   'task_runs',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    userId: userIdColumn(),
+    taskId: taskIdColumn(),
     period: text('period').notNull(),
     seq: smallint('seq').notNull(),
     step: smallint('step').notNull().default(0),
@@ -260,9 +260,7 @@ export const taskRuns = pgTable(
 export const taskDailyCounts = pgTable(
   'task_daily_counts',
   {
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    taskId: taskIdColumn(),
     day: date('day', { mode: 'string' }).notNull(),
     count: integer('count').notNull().default(0),
   },
@@ -274,9 +272,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     mime: text('mime').notNull(),
     bytes: integer('bytes').notNull(),
     width: integer('width').notNull(),
@@ -294,12 +290,8 @@ export const submissions = pgTable(
     runId: integer('run_id')
       .notNull()
       .references(() => taskRuns.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    taskId: integer('task_id')
-      .notNull()
-      .references(() => tasks.id),
+    userId: userIdColumn(),
+    taskId: taskIdColumn(),
     pictures: jsonb('pictures').$type<string[]>().notNull(),
     status: text('status').notNull().default('underReview'),
     reason: text('reason'),
@@ -322,9 +314,7 @@ export const shareLinks = pgTable(
   'share_links',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     runId: integer('run_id')
       .notNull()
       .unique()
@@ -373,9 +363,7 @@ export const redeemCodeUses = pgTable(
     code: text('code')
       .notNull()
       .references(() => redeemCodes.code),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdColumn(),
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerEntries.id),
