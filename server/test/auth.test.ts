@@ -1,16 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, loginFailures, userAncestors, users } from '../src/db/schema';
 import { entriesSum } from '../src/modules/ledger/ledger.service';
-import { call, countRows, createTestContext, engines, PASSWORD, registerEarner, type TestContext, uniquePhone } from './helper';
+import { call, countRows, engines, PASSWORD, registerEarner, uniquePhone, useTestContext } from './helper';
 
 describe.each(engines)('auth on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(engine);
-  });
+  const ctx = useTestContext(engine);
   afterAll(async () => {
-    await ctx?.close();
   });
 
   it('registers with the root code, credits the welcome bonus once and returns a session', async () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, createTestContext, engines, PASSWORD, registerEarner, type Registered, type TestContext, uniquePhone } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call, countRows, engines, PASSWORD, registerEarner, type Registered, uniquePhone, useTestContext } from './helper';
 
 const localesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'src', 'i18n', 'locales');
 function message(language: string, key: string): string {
@@ -19,14 +19,10 @@ function message(language: string, key: string): string {
 const register = (payload: unknown) => ({ method: 'POST' as const, url: '/public/user/register', payload: payload as object });
 
 describe.each(engines)('bad input on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine);
   let earner: Registered;
   beforeAll(async () => {
-    ctx = await createTestContext(engine);
     earner = await registerEarner(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   const valid = () => ({ country: 'IN', phone: uniquePhone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: 'ROOT01' });

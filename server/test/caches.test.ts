@@ -2,26 +2,24 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { eq } from 'drizzle-orm';
 import { tasks, users } from '../src/db/schema';
-import { call, createTestContext, engines, registerEarner, type TestContext, testConfig } from './helper';
+import { call, engines, registerEarner, testConfig, useTestContext } from './helper';
 import { makeReviewer } from './reviews-fixtures';
 
 // Two API processes over one database, as behind a load balancer: what one process remembers must
 // never outlive a revocation made through the other by more than the configured window.
 describe.each(engines)('per-process caches (%s)', (engine) => {
   const windowMs = 300;
-  let ctx: TestContext;
+  const config = testConfig({ SESSION_CACHE_MS: String(windowMs), CATALOGUE_CACHE_MS: String(windowMs) });
+  const ctx = useTestContext(engine, config);
   let other: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {
-    const config = testConfig({ SESSION_CACHE_MS: String(windowMs), CATALOGUE_CACHE_MS: String(windowMs) });
-    ctx = await createTestContext(engine, config);
     other = await buildApp({ database: ctx.database, config });
     await other.ready();
   });
 
   afterAll(async () => {
     await other.close();
-    await ctx.close();
   });
 
   it('refuses a token revoked through another process within the window, and at once in this one', async () => {

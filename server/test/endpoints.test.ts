@@ -1,18 +1,14 @@
 import { assetInfo, AssetInfo, CommonConfig, Currency, Task, UserInfo } from '@grab/shared/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { postAlone, LedgerReason } from '../src/modules/ledger/ledger.service';
-import { call, createTestContext, engines, registerEarner, type Registered, type TestContext } from './helper';
+import { call, engines, registerEarner, type Registered, useTestContext } from './helper';
 
 describe.each(engines)('read endpoints on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine);
   let earner: Registered;
   beforeAll(async () => {
-    ctx = await createTestContext(engine);
     earner = await registerEarner(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   it('GET /health reports the database', async () => {

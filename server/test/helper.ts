@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../src/db/database';
@@ -56,13 +56,15 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; drop
   };
 }
 
+const TEST_UPLOADS_PREFIX = 'grab-test-uploads-';
+
 /**
  * A config for tests: static roots and locales may be pointed at temporary folders. Each config
  * gets its own uploads folder, so no test writes pictures into the repository's data folder.
  */
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   const empty = path.join(os.tmpdir(), 'grab-no-static');
-  const uploads = path.join(os.tmpdir(), `grab-test-uploads-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const uploads = path.join(os.tmpdir(), `${TEST_UPLOADS_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
   return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, UPLOADS_DIR: uploads, ...env });
 }
 
@@ -80,7 +82,42 @@ export async function createTestContext(engine: Engine, config: Config = testCon
       await app.close();
       await database.close();
       await drop();
+      // Only the temporary folder testConfig made: never a folder a test pointed elsewhere.
+      if (path.basename(config.uploadsDir).startsWith(TEST_UPLOADS_PREFIX)) fs.rmSync(config.uploadsDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * One app on a fresh database for the enclosing `describe`: made before its tests, closed after
+ * them. The answer reads through to that context, so tests use it like the context itself.
+ */
+export function useTestContext(engine: Engine, config?: Config): TestContext {
+  let current: TestContext | undefined;
+  beforeAll(async () => {
+    current = await createTestContext(engine, config);
+  });
+  afterAll(async () => {
+    await current?.close();
+  });
+  const get = (): TestContext => {
+    if (!current) throw new Error('the test context exists only from beforeAll on');
+    return current;
+  };
+  return {
+    get app() {
+      return get().app;
+    },
+    get db() {
+      return get().db;
+    },
+    get database() {
+      return get().database;
+    },
+    get config() {
+      return get().config;
+    },
+    close: () => get().close(),
   };
 }
 

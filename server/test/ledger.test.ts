@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
 import { balanceOf, entriesSum, LedgerReason, post, postAlone, reverse } from '../src/modules/ledger/ledger.service';
-import { createTestContext, engines, registerEarner, type TestContext } from './helper';
+import { engines, registerEarner, useTestContext } from './helper';
 
 describe.each(engines)('ledger on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(engine);
-  });
+  const ctx = useTestContext(engine);
   afterAll(async () => {
-    await ctx?.close();
   });
 
   it('credits once per idempotency key: a retry returns the first entry', async () => {

@@ -1,18 +1,14 @@
 import { MESSAGING_TIME_HEADER, MESSAGING_VERIFY_HEADER, messagingSign, messagingVerify } from '@grab/shared/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, registerEarner, type Registered, type TestContext } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, registerEarner, type Registered, useTestContext } from './helper';
 
 const PATH = '/api/user/get_appinfo';
 
 describe.each(engines)('messaging API on %s', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine);
   let earner: Registered;
   beforeAll(async () => {
-    ctx = await createTestContext(engine);
     earner = await registerEarner(ctx.app);
-  });
-  afterAll(async () => {
-    await ctx?.close();
   });
 
   async function signed(options: { time?: number; sign?: string; verify?: string; token?: string | null; userId?: string } = {}) {

@@ -1,19 +1,15 @@
 import type { AssetInfo } from '@grab/shared/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { passSubmission } from '../src/modules/reviews/reviews.service';
-import { call, createTestContext, engines, registerEarner, type TestContext, testConfig } from './helper';
+import { call, engines, registerEarner, testConfig, useTestContext } from './helper';
 import { auditRun, submit, uploadPicture } from './reviews-fixtures';
 import { createTask } from './tasks-fixtures';
 
 // DESIGN §2.6: points earned but not received are shown apart from the balance, never as withdrawable.
 describe.each(engines)('pending points in assetInfo (%s)', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0' }));
 
-  beforeAll(async () => {
-    ctx = await createTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0' }));
-  });
   afterAll(async () => {
-    await ctx.close();
   });
 
   const assets = async (token: string) => (await call<AssetInfo>(ctx.app, { method: 'GET', url: '/app/user/assetInfo', token })).body.data as AssetInfo;

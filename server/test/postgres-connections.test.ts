@@ -1,20 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestContext, engines, type TestContext } from './helper';
+import { describe, expect, it } from 'vitest';
+import { call, engines, useTestContext } from './helper';
 
 // A database restart or failover drops every connection at once. The server must keep answering
 // with new connections instead of dying on the dropped ones' error events. PGlite runs inside the
 // process and has no connections to lose: there the suite only checks the health answer.
 describe.each(engines)('lost connections (%s)', (engine) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(engine);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext(engine);
 
   it('answers its health check', async () => {
     expect((await call(ctx.app, { method: 'GET', url: '/health' })).status).toBe(200);

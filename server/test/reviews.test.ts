@@ -1,12 +1,11 @@
-import fs from 'node:fs';
 import type { ReviewItem } from '@grab/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ledgerEntries, submissions, taskRuns, users } from '../src/db/schema';
 import { balanceOf, entriesSum } from '../src/modules/ledger/ledger.service';
 import { passOverdue } from '../src/modules/reviews/reviews.service';
-import { call, countRows, createTestContext, engines, type Registered, registerEarner, type TestContext } from './helper';
+import { call, countRows, engines, registerEarner, type Registered, useTestContext } from './helper';
 import { type AuditRun, auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
 interface Page {
@@ -15,21 +14,15 @@ interface Page {
 }
 
 describe.each(engines)('audit reviews (%s)', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine);
   let reviewer: Registered;
   let operator: Registered;
 
   beforeAll(async () => {
-    ctx = await createTestContext(engine);
     reviewer = await registerEarner(ctx.app);
     operator = await registerEarner(ctx.app);
     await makeReviewer(ctx.db, reviewer.userId);
     await makeReviewer(ctx.db, operator.userId, 'operator');
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    fs.rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
   });
 
   /** An earner with a run waiting for review on a submission of one uploaded picture. */

@@ -1,11 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { redeemCodes, taskRuns, taskSteps, tasks, users } from '../src/db/schema';
 import { login } from '../src/modules/auth/auth.service';
 import { DEMO_REVIEWER, seed } from '../src/seed/seed';
 import { FIRST_SEED_TITLES } from '../src/seed/seed-tasks';
-import { countRows, createTestContext, engines, registerEarner, type TestContext } from './helper';
+import { countRows, engines, registerEarner, useTestContext } from './helper';
 
 const TRANSLATED = ['hi-IN', 'hi-IND', 'br-BR', 'ur-PK', 'bn-BD', 'ph-PH', 'ng-HA'];
 
@@ -36,12 +36,8 @@ async function allCounts(db: Db): Promise<Record<string, number>> {
 }
 
 describe.each(engines)('demo seed on %s', (engine) => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext(engine);
-  });
+  const ctx = useTestContext(engine);
   afterAll(async () => {
-    await ctx?.close();
   });
 
   it('offers every kind of the earning loop, each with the steps its pages expect', async () => {

@@ -1,23 +1,15 @@
 import type { Credit, LeadingTaskResult } from '@grab/shared/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, redeemCodes, taskDailyCounts, taskRuns } from '../src/db/schema';
 import { entriesSum } from '../src/modules/ledger/ledger.service';
-import { call, createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
+import { call, engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
 
 // Real concurrency needs real connections: PGlite runs one statement at a time, so these checks
 // are registered on PostgreSQL only.
 describe.each(engines)('the task engine under concurrent calls (%s)', (engine) => {
-  let ctx: TestContext;
-
-  beforeAll(async () => {
-    ctx = await createTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0' }));
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0' }));
 
   const lead = (earner: Registered, payload: Record<string, unknown>) =>
     call<LeadingTaskResult>(ctx.app, { method: 'POST', url: '/app/task/leading-task', token: earner.token, payload });

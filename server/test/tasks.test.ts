@@ -1,27 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { type Credit, ErrorCode, type LeadingTaskResult, type Submission, type Task, type TaskDetail } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, taskRuns, uploads } from '../src/db/schema';
-import { call, countRows, createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
+import { call, countRows, createTestContext, engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
 
 const HOUR = 3_600_000;
 
 describe.each(engines)('the task engine (%s)', (engine) => {
-  let ctx: TestContext;
+  // No catalogue cache: each test inserts its own tasks and must see them at once.
+  const ctx = useTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0', GRAB_TEST_HOOKS: '1' }));
   let alice: Registered;
   let bob: Registered;
 
   beforeAll(async () => {
-    // No catalogue cache: each test inserts its own tasks and must see them at once.
-    ctx = await createTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0', GRAB_TEST_HOOKS: '1' }));
     alice = await registerEarner(ctx.app);
     bob = await registerEarner(ctx.app);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
   });
 
   const lead = (earner: Registered, payload: Record<string, unknown>, headers: Record<string, string> = {}) =>
@@ -336,7 +331,6 @@ describe('test hooks', () => {
       const earner = await registerEarner(ctx.app);
       expect((await call(ctx.app, { method: 'POST', url: '/test/clock', token: earner.token, payload: { offsetMs: 1 } })).status).toBe(404);
     } finally {
-      await ctx.close();
     }
   });
 });

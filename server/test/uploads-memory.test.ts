@@ -1,9 +1,8 @@
-import fs from 'node:fs';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { uploadBytes } from './reviews-fixtures';
 
 const WARM_UP = 10;
@@ -24,23 +23,17 @@ function settledRssMb(): number {
 }
 
 describe.each(engines)('upload memory (%s)', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine, testConfig({ UPLOADS_PER_HOUR: String(UPLOADS + 10) }));
   let earner: Registered;
   let photo: Buffer;
 
   beforeAll(async () => {
-    ctx = await createTestContext(engine, testConfig({ UPLOADS_PER_HOUR: String(UPLOADS + 10) }));
     earner = await registerEarner(ctx.app);
     // 3000 × 3000 with real detail (smoothed noise): 27 MB once decoded, about 2 MB as a file.
     photo = await sharp({ create: { width: 300, height: 300, channels: 3, background: { r: 0, g: 0, b: 0 }, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
       .resize(3000, 3000)
       .jpeg({ quality: 90 })
       .toBuffer();
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    fs.rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
   });
 
   it(`stays flat over ${UPLOADS} large pictures`, { timeout: 180_000 }, async () => {

@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import { UPLOAD_MAX_BYTES } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../src/db/schema';
 import { sweepStaleTemps } from '../src/modules/uploads/upload-files';
-import { call, createTestContext, engines, type Registered, registerEarner, type TestContext, testConfig } from './helper';
+import { call, engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { makeReviewer, picture, storedUploads, uploadBytes, uploadPicture } from './reviews-fixtures';
 
 const PER_HOUR = 40;
@@ -52,20 +52,14 @@ async function jpegWithExif(): Promise<Buffer> {
 }
 
 describe.each(engines)('screenshot uploads (%s)', (engine) => {
-  let ctx: TestContext;
+  const ctx = useTestContext(engine, testConfig({ UPLOADS_PER_HOUR: String(PER_HOUR) }));
   let owner: Registered;
   let stranger: Registered;
   let reviewer: Registered;
 
   beforeAll(async () => {
-    ctx = await createTestContext(engine, testConfig({ UPLOADS_PER_HOUR: String(PER_HOUR) }));
     [owner, stranger, reviewer] = [await registerEarner(ctx.app), await registerEarner(ctx.app), await registerEarner(ctx.app)];
     await makeReviewer(ctx.db, reviewer.userId);
-  });
-
-  afterAll(async () => {
-    await ctx.close();
-    fs.rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
   });
 
   const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>');
