@@ -79,7 +79,7 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
           <progress id={progressId} value={Math.min(share.visits, share.visitsNeeded)} max={Math.max(share.visitsNeeded, 1)} />
           <span className={styles.count}>{t('share.visitsValue', { visits: share.visits, needed: share.visitsNeeded })}</span>
         </div>
-        <p className={pageStyles.outcomeText}>{enough ? t('share.enough') : t('share.waiting', { left: share.visitsNeeded - share.visits })}</p>
+        <p className={pageStyles.outcomeText}>{enough ? t('share.enough') : t('share.waiting', { count: share.visitsNeeded - share.visits })}</p>
         {enough ? (
           <button type="button" className="g-button" disabled={busy} onClick={onContinue}>
             {busy ? t('busy') : t('action.continue')}

@@ -66,11 +66,13 @@ describe('ShareTaskPage', () => {
     renderPage();
     expect(((await screen.findByLabelText('Your share link')) as HTMLInputElement).value).toBe(SHARE.url);
     expect(screen.getByText('1 of 3')).toBeTruthy();
+    expect(screen.getByText('2 more visits needed. This page updates on its own.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
     // The refresh is armed by an effect after the render: on a busy machine that can come later.
     await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => vi.advanceTimersByTime(VISITS_REFRESH_MS));
     expect(await screen.findByText('2 of 3')).toBeTruthy();
+    expect(screen.getByText('1 more visit needed. This page updates on its own.')).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
