@@ -23,13 +23,20 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
+/** Why part of a balance is not withdrawable yet; the client shows the reason in the earner's language. */
+export const LockedReason = z.enum(['welcomeBonusUntilFirstTask']);
+export type LockedReason = z.infer<typeof LockedReason>;
+
 export const AssetInfo = z.object({
   /** Everything credited minus everything debited, in hundredths of a point. */
   balance: Points,
   /** Points waiting for a review; not yet in the balance. */
   pending: Points,
-  /** What can be withdrawn now. */
+  /** What can be withdrawn now: the balance less `locked`. */
   withdrawable: Points,
+  /** Points in the balance that cannot be withdrawn yet, and why (DESIGN §5: the welcome bonus waits for a first approved task). */
+  locked: Points,
+  lockedReason: z.nullable(LockedReason),
   todayEarnings: Points,
   totalEarnings: Points,
 });

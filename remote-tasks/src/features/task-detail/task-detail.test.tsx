@@ -83,11 +83,11 @@ describe('TaskDetailPage', () => {
   });
 
   it('collects a passed reward, shows the credited points and updates the balance', async () => {
-    store.set(userBalanceAtom, { balance: 100, pending: 0, withdrawable: 100, todayEarnings: 0, totalEarnings: 100 });
+    store.set(userBalanceAtom, { balance: 100, pending: 0, withdrawable: 100, locked: 0, lockedReason: null, todayEarnings: 0, totalEarnings: 100 });
     fetchMock
       .mockResolvedValueOnce(envelope(detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) })))
       .mockResolvedValueOnce(envelope({ reward: 1500, balance: 1600 }))
-      .mockResolvedValueOnce(envelope({ balance: 1600, pending: 0, withdrawable: 1600, todayEarnings: 1500, totalEarnings: 1600 }));
+      .mockResolvedValueOnce(envelope({ balance: 1600, pending: 0, withdrawable: 1600, locked: 0, lockedReason: null, todayEarnings: 1500, totalEarnings: 1600 }));
     renderAt('/taskDetail?taskId=1&taskType=audit');
     await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
     expect(await screen.findByRole('heading', { name: '15 points credited' })).toBeTruthy();

@@ -17,6 +17,6 @@ export function usersRoutes(app: FastifyInstance, db: Db): void {
     const userId = earnerOf(request).userId;
     const [balance, earnings, pending] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId)]);
     // Pending points are not in the balance yet, so they are never withdrawable.
-    return { balance, pending, withdrawable: balance, todayEarnings: earnings.today, totalEarnings: earnings.total };
+    return { balance, pending, withdrawable: balance, locked: 0, lockedReason: null, todayEarnings: earnings.today, totalEarnings: earnings.total };
   });
 }
