@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { apiProxy, BROWSERSLIST, DEV_PORTS } from '../tools/mf/rsbuild';
+import { apiProxy, BROWSERSLIST, HOST_DEV_PORT } from '../tools/mf/rsbuild';
 import { pluginServiceWorker } from './build/service-worker.plugin';
 
 // The federation runtime core that remotes built with `externalRuntime` expect on a global
@@ -59,7 +59,7 @@ export default defineConfig({
     },
   },
   server: {
-    port: DEV_PORTS.host,
+    port: HOST_DEV_PORT,
     strictPort: true,
     proxy: apiProxy(),
   },

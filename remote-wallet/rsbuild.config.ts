@@ -1,7 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { DEV_PORTS, isStandalone, remoteRsbuild } from '../tools/mf/rsbuild';
+import { isStandalone, remoteRsbuild } from '../tools/mf/rsbuild';
 import { standaloneFederation } from '../tools/mf/federation';
 import federation from './module-federation.config';
 
@@ -10,7 +10,7 @@ import federation from './module-federation.config';
 export default defineConfig(({ command }) => {
   const standalone = isStandalone(command);
   return {
-    ...remoteRsbuild(DEV_PORTS.remote_wallet, 'Grab wallet', standalone),
+    ...remoteRsbuild('remote_wallet', standalone),
     plugins: [pluginReact(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
   };
 });

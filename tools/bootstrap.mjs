@@ -81,6 +81,9 @@ function readJson(file) {
   }
 }
 
+// apps.json is the one list of remotes: a new remote is installed, fingerprinted and built like the others.
+const REMOTE_FOLDERS = readJson(path.join(root, 'apps.json')).remotes.map((r) => r.folder);
+
 const SKIP = new Set(['node_modules', 'dist', '.tools', 'data', '.git', 'test-results', 'playwright-report', '.data', '.test-data', 'results']);
 
 /** A fingerprint of the files below `dirs` (path, size, mtime), cheap enough to take on every start. */
@@ -98,13 +101,19 @@ function fingerprint(dirs, filter = () => true) {
       if (SKIP.has(entry.name)) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() && filter(full)) {
-        const stat = fs.statSync(full);
-        hash.update(`${path.relative(root, full)}:${stat.size}:${stat.mtimeMs}\n`);
-      }
+      else if (entry.isFile() && filter(full)) stamp(full);
     }
   };
-  for (const dir of dirs) walk(path.join(root, dir));
+  const stamp = (full) => {
+    const stat = fs.statSync(full);
+    hash.update(`${path.relative(root, full)}:${stat.size}:${stat.mtimeMs}\n`);
+  };
+  for (const dir of dirs) {
+    const full = path.join(root, dir);
+    // A single file (apps.json) counts as itself.
+    if (fs.existsSync(full) && fs.statSync(full).isFile()) stamp(full);
+    else walk(full);
+  }
   return hash.digest('hex');
 }
 
@@ -112,7 +121,7 @@ function ensureInstalled() {
   const manifests = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.npmrc'];
   const hash = createHash('sha256');
   for (const file of manifests) hash.update(fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file)) : '');
-  const pkgStamp = fingerprint(['shared', 'host', 'remote-tasks', 'remote-wallet', 'remote-team', 'server', 'e2e', 'bench'], (f) => path.basename(f) === 'package.json');
+  const pkgStamp = fingerprint(['shared', 'host', ...REMOTE_FOLDERS, 'server', 'e2e', 'bench'], (f) => path.basename(f) === 'package.json');
   hash.update(pkgStamp);
   const stamp = hash.digest('hex');
   const stampFile = path.join(root, 'node_modules', '.grab-install-stamp');
@@ -123,7 +132,7 @@ function ensureInstalled() {
   fs.writeFileSync(stampFile, stamp);
 }
 
-const BUILT_DIRS = ['shared', 'host', 'remote-tasks', 'remote-wallet', 'remote-team', 'server', 'tools'];
+const BUILT_DIRS = ['shared', 'host', ...REMOTE_FOLDERS, 'server', 'tools', 'apps.json'];
 
 function ensureBuilt(force = false) {
   const stamp = fingerprint(BUILT_DIRS, (f) => !f.includes(`${path.sep}test${path.sep}`) && !/\.test\.tsx?$/.test(f));

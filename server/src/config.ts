@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import apps from '../../apps.json';
 
 /**
  * Both this file (server/src) and the bundle (server/dist/main.js) sit two folders below the
@@ -79,11 +80,8 @@ export interface Config {
   production: boolean;
 }
 
-export const REMOTE_NAMES = [
-  { name: 'tasks', mfName: 'remote_tasks' },
-  { name: 'wallet', mfName: 'remote_wallet' },
-  { name: 'team', mfName: 'remote_team' },
-] as const;
+/** The remotes served at `/remotes/<name>/` and listed by the built-in manifest: apps.json, the one list. */
+export const REMOTE_APPS: readonly { folder: string; name: string; mfName: string }[] = apps.remotes;
 
 export class ConfigError extends Error {}
 
@@ -115,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticRoots: {
       host: e.STATIC_HOST_DIR ? resolve(e.STATIC_HOST_DIR) : path.join(REPO_ROOT, 'host', 'dist'),
       // STATIC_REMOTES_DIR holds `remote-<name>/dist` folders, like the repository root does.
-      remotes: REMOTE_NAMES.map((r) => ({ ...r, dir: path.join(remotesBase, `remote-${r.name}`, 'dist') })),
+      remotes: REMOTE_APPS.map((r) => ({ name: r.name, mfName: r.mfName, dir: path.join(remotesBase, r.folder, 'dist') })),
     },
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,

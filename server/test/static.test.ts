@@ -102,6 +102,19 @@ describe('static files, caching and the SPA fallback', () => {
     expect(custom.json().remotes[0].entry).toBe('https://cdn.grab.example/tasks/remoteEntry.js');
   });
 
+  it('never serves a manifest file the host would refuse', async () => {
+    const bad = path.join(tmp, 'bad-remotes.json');
+    write(bad, JSON.stringify({ remotes: [{ name: 'remote_tasks', entry: '//evil.example/remoteEntry.js' }] }));
+    const badApp = await buildApp({ database: ctx.database, config: testConfig({ STATIC_HOST_DIR: path.join(tmp, 'host', 'dist'), STATIC_REMOTES_DIR: tmp, REMOTES_MANIFEST: bad }) });
+    try {
+      const response = await badApp.inject({ method: 'GET', url: '/remotes.json' });
+      expect(response.statusCode).toBe(500);
+      expect(response.body).not.toContain('evil.example');
+    } finally {
+      await badApp.close();
+    }
+  });
+
   it('sends a CSP that allows our origin, the pixel, and remotes hosted elsewhere', async () => {
     const own = (await ctx.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'] as string;
     expect(own).toContain("default-src 'self'");

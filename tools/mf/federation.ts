@@ -8,6 +8,8 @@
  * `@grab/shared`, whose single instance carries the router context, store and i18n instance.
  */
 
+import type { Exposes, RemoteName } from '../../shared/src/remotes/remote-modules';
+
 // Structural copies of the plugin's option types: this folder sits outside every package, so it
 // cannot resolve the bundler packages; each app's config passes the result to the real plugin.
 interface SharedItem {
@@ -45,10 +47,11 @@ export const SHARED: Record<string, SharedItem> = {
   '@grab/shared': { singleton: true, requiredVersion: false },
 };
 
-/** Remote names as the run-time manifest (`/remotes.json`) lists them. */
-export const REMOTE_NAMES = ['remote_tasks', 'remote_wallet', 'remote_team'] as const;
-
-export function remoteFederation(name: string, exposes: Record<string, string>): FederationOptions {
+/**
+ * A remote's options. `exposes` is typed by the list of remote modules in @grab/shared: a module
+ * missing here, or one the list does not know, fails the remote's typecheck.
+ */
+export function remoteFederation<R extends RemoteName>(name: R, exposes: Exposes<R>): FederationOptions {
   return {
     name,
     filename: 'remoteEntry.js',

@@ -6,8 +6,10 @@
 /** Earners use current Chrome on Android; no legacy transforms or polyfills are shipped. */
 export const BROWSERSLIST = ['last 2 Chrome versions', 'last 2 ChromeAndroid versions'];
 
-/** Dev ports: the host and one per remote, so any of them can run alone with hot reload. */
-export const DEV_PORTS = { host: 3000, remote_tasks: 3001, remote_wallet: 3002, remote_team: 3003 } as const;
+import { HOST_APP, remoteApp } from './apps';
+
+/** The host's dev port; each remote has its own in apps.json, so any of them can run alone with hot reload. */
+export const HOST_DEV_PORT = HOST_APP.devPort;
 
 /** Where the one Grab process (API + static) listens while developing. */
 export const API_ORIGIN = process.env.GRAB_API ?? 'http://127.0.0.1:8080';
@@ -17,7 +19,8 @@ export function isStandalone(command: string): boolean {
   return command === 'dev' || process.env.GRAB_STANDALONE === '1';
 }
 
-export function remoteRsbuild(port: number, title: string, standalone: boolean) {
+export function remoteRsbuild(mfName: string, standalone: boolean) {
+  const { devPort: port, title } = remoteApp(mfName);
   return {
     source: { entry: { index: './src/index.ts' } },
     output: {

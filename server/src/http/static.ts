@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { manifestEntryOrigins, RemoteManifest } from '@grab/shared/contracts';
 import type { Config } from '../config';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -11,31 +11,21 @@ export const NO_CACHE = 'no-cache';
 /** Files whose names never change between builds: they must be revalidated on every load. */
 const ENTRY_FILES = new Set(['index.html', 'sw.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
-export const RemotesManifest = z.object({
-  remotes: z.array(z.object({ name: z.string().min(1), entry: z.string().min(1) })),
-});
-export type RemotesManifest = z.infer<typeof RemotesManifest>;
-
-export function defaultManifest(config: Config): RemotesManifest {
+export function defaultManifest(config: Config): RemoteManifest {
   return { remotes: config.staticRoots.remotes.map((r) => ({ name: r.mfName, entry: `/remotes/${r.name}/remoteEntry.js` })) };
 }
 
 /** The manifest file is read on each request, so pointing a remote elsewhere needs no restart. */
-export async function readManifest(config: Config): Promise<RemotesManifest> {
+export async function readManifest(config: Config): Promise<RemoteManifest> {
   if (!config.remotesManifest) return defaultManifest(config);
-  return RemotesManifest.parse(JSON.parse(await fs.promises.readFile(config.remotesManifest, 'utf8')));
+  return RemoteManifest.parse(JSON.parse(await fs.promises.readFile(config.remotesManifest, 'utf8')));
 }
 
 /** Origins of remote entries given as absolute URLs: the CSP must allow scripts from them. */
 export function manifestOrigins(config: Config): string[] {
   if (!config.remotesManifest) return [];
   try {
-    const manifest = RemotesManifest.parse(JSON.parse(fs.readFileSync(config.remotesManifest, 'utf8')));
-    const origins = new Set<string>();
-    for (const remote of manifest.remotes) {
-      if (/^https?:\/\//i.test(remote.entry)) origins.add(new URL(remote.entry).origin);
-    }
-    return [...origins];
+    return manifestEntryOrigins(RemoteManifest.parse(JSON.parse(fs.readFileSync(config.remotesManifest, 'utf8'))));
   } catch {
     return [];
   }

@@ -1,10 +1,7 @@
-import { type DataOf, Empty, endpoint } from '../contracts/envelope';
-import { UPLOAD_PATH, UploadedImage } from '../contracts/task.contracts';
+import type { DataOf } from '../contracts/envelope';
+import { imageUpload, UPLOAD_PATH } from '../contracts/task.contracts';
 import { type ApiClient, type ApiClientDeps, NetworkError, REQUEST_TIMEOUT_MS } from './api-client';
 import { shrinkImage } from './image-resize';
-
-/** The upload as an endpoint, so its answer is settled and checked like every other call. */
-const uploadEndpoint = endpoint({ api: 'main', method: 'POST', path: UPLOAD_PATH, auth: true, input: Empty, data: UploadedImage });
 
 export interface UploadOptions {
   /** 0 to 1, as the bytes leave the phone. */
@@ -74,7 +71,7 @@ function send(body: Blob, options: UploadOptions, deps: UploadDeps): Promise<{ s
  * handling, after shrinking a large photo. Resolves undefined when the server refused it (its
  * message was toasted); rejects with a toasted NetworkError, or an AbortError when `signal` fired.
  */
-export async function uploadImage(file: Blob, options: UploadOptions, deps: UploadDeps): Promise<DataOf<typeof uploadEndpoint> | undefined> {
+export async function uploadImage(file: Blob, options: UploadOptions, deps: UploadDeps): Promise<DataOf<typeof imageUpload> | undefined> {
   const body = await shrinkImage(file);
   if (options.signal?.aborted) throw new DOMException('The upload was cancelled', 'AbortError');
   let result: { status: number; body: unknown };
@@ -85,5 +82,5 @@ export async function uploadImage(file: Blob, options: UploadOptions, deps: Uplo
     throw error;
   }
   options.onProgress?.(1);
-  return deps.settleMain(uploadEndpoint, result.status, result.body);
+  return deps.settleMain(imageUpload, result.status, result.body);
 }

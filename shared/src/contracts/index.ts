@@ -8,3 +8,4 @@ export * from './review.contracts';
 export * from './team.contracts';
 export * from './messaging.contracts';
 export * from './sign';
+export * from './remotes.contracts';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { endpoint, Points } from './envelope';
+import { Empty, endpoint, Points } from './envelope';
 
 /** Task kinds of SPEC §1; `taskType` in queries names one of these. */
 export const TaskKind = z.enum(['joinGroup', 'share', 'hang', 'messaging', 'audit', 'registration', 'appDownload', 'redeemCode']);
@@ -204,6 +204,8 @@ export const UploadedImage = z.object({ id: UploadId, width: z.int(), height: z.
 export type UploadedImage = z.infer<typeof UploadedImage>;
 
 export const UPLOAD_PATH = '/app/upload/image';
+/** The upload as an endpoint: the body is the picture's raw bytes, so the contract describes only the answer. */
+export const imageUpload = endpoint({ api: 'main', method: 'POST', path: UPLOAD_PATH, auth: true, input: Empty, data: UploadedImage });
 /** `GET` this with the id appended (`/app/upload/image/<id>`) and the bearer token: owner and reviewers only. */
 export const IMAGE_PATH = UPLOAD_PATH;
 /** Larger files are refused before they are read. */

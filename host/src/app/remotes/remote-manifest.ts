@@ -1,19 +1,9 @@
-import { z } from 'zod/mini';
+import { RemoteManifest, REMOTES_MANIFEST_PATH } from '@grab/shared/contracts';
 
-/**
- * `/remotes.json`: where each remote's entry lives, read at run time so that a squad ships a remote
- * by uploading its build and editing this file, without rebuilding the host.
- */
-export const RemoteEntry = z.object({
-  name: z.string().check(z.regex(/^[a-z][a-z0-9_]*$/)),
-  entry: z.string().check(z.minLength(1), z.maxLength(2048)),
-});
-export type RemoteEntry = z.infer<typeof RemoteEntry>;
+export type { RemoteEntry } from '@grab/shared/contracts';
+export { RemoteManifest };
 
-export const RemoteManifest = z.object({ remotes: z.array(RemoteEntry) });
-export type RemoteManifest = z.infer<typeof RemoteManifest>;
-
-export const MANIFEST_URL = '/remotes.json';
+export const MANIFEST_URL = REMOTES_MANIFEST_PATH;
 /** Development only: `{ "remote_tasks": "http://localhost:3001/remoteEntry.js" }` (see README). */
 export const DEV_OVERRIDE_KEY = 'grab:remotes';
 

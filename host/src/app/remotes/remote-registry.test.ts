@@ -23,7 +23,11 @@ describe('parseManifest', () => {
     expect(parseManifest(manifest)).toEqual(manifest);
   });
 
-  it.each([null, [], { remotes: 'x' }, { remotes: [{ name: 5, entry: '/a.js' }] }, { remotes: [{ name: 'Bad-Name', entry: '/a.js' }] }, { remotes: [{ name: 'remote_x', entry: '' }] }])(
+  it.each([null, [], { remotes: 'x' }, { remotes: [{ name: 5, entry: '/a.js' }] }, { remotes: [{ name: 'Bad-Name', entry: '/a.js' }] }, { remotes: [{ name: 'remote_x', entry: '' }] },
+    // The same rules as the server's: another host disguised as a path, a script URL.
+    { remotes: [{ name: 'remote_tasks', entry: '//evil.example/remoteEntry.js' }] },
+    { remotes: [{ name: 'remote_tasks', entry: 'javascript:alert(1)//remoteEntry.js' }] },
+  ])(
     'turns %j into a clear ManifestError',
     (body) => {
       expect(() => parseManifest(body)).toThrow(ManifestError);

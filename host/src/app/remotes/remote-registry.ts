@@ -1,3 +1,4 @@
+import type { ExposedModule, RemoteName } from '@grab/shared/remotes';
 import type { ComponentType } from 'react';
 import { applyOverride, fetchManifest, type RemoteEntry, type RemoteManifest } from './remote-manifest';
 
@@ -12,8 +13,11 @@ export class RemoteLoadError extends Error {
 }
 
 export interface RemoteRegistry {
-  /** Loads `<remote>/<expose>`'s default export; `fresh` drops what a failed attempt left cached. */
-  load(remote: string, expose: string, fresh?: boolean): Promise<ComponentType>;
+  /**
+   * Loads `<remote>/<expose>`'s default export; `fresh` drops what a failed attempt left cached.
+   * Both names are typed by the list of remote modules in @grab/shared, never free strings.
+   */
+  load<R extends RemoteName>(remote: R, expose: ExposedModule<R>, fresh?: boolean): Promise<ComponentType>;
 }
 
 interface RegistryDeps {

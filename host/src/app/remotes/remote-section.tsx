@@ -1,4 +1,5 @@
 import { useT } from '@grab/shared';
+import type { ExposedModule, RemoteName } from '@grab/shared/remotes';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import type { RemoteRegistry } from './remote-registry';
 import styles from './remote-section.module.css';
@@ -52,17 +53,17 @@ export function RemoteLoading() {
   );
 }
 
-interface RemoteSectionProps {
+interface RemoteSectionProps<R extends RemoteName> {
   registry: RemoteRegistry;
-  remote: string;
-  expose: string;
+  remote: R;
+  expose: ExposedModule<R>;
 }
 
 /**
  * One federated component inside the host's layout: loading state, failure card and a retry that
  * downloads the remote again. The tab bar and the other tabs live outside this boundary.
  */
-export function RemoteSection({ registry, remote, expose }: RemoteSectionProps) {
+export function RemoteSection<R extends RemoteName>({ registry, remote, expose }: RemoteSectionProps<R>) {
   const [attempt, setAttempt] = useState(0);
   const Loaded = useMemo(
     () => lazy(async () => ({ default: (await registry.load(remote, expose, attempt > 0)) as ComponentType })),

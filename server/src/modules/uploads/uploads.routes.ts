@@ -1,15 +1,11 @@
-import { endpoint, ErrorCode, IMAGE_PATH, OK, UPLOAD_MAX_BYTES, UPLOAD_PATH, UploadedImage } from '@grab/shared/contracts';
+import { ErrorCode, IMAGE_PATH, imageUpload, OK, UPLOAD_MAX_BYTES, UPLOAD_PATH } from '@grab/shared/contracts';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { AppError } from '../../http/app-error';
 import { earnerOf, envelopeSchema } from '../../http/route';
 import { sweepStaleTemps } from './upload-files';
 import { assertUnderHourlyLimit, imageForViewer, storeUpload, type UploadsContext } from './uploads.service';
-
-/** The body is the picture's raw bytes, not JSON: the contract describes only the answer. */
-const uploadImage = endpoint({ api: 'main', method: 'POST', path: UPLOAD_PATH, auth: true, input: z.object({}), data: UploadedImage });
 
 /** Older than this, a temp file is left from a crash, not an upload in progress. */
 const STALE_TEMP_MS = 60 * 60 * 1000;
@@ -63,7 +59,7 @@ export async function uploadsRoutes(app: FastifyInstance, db: Db, config: Config
         app.authenticate,
         async (request) => assertUnderHourlyLimit(db, ctx.perHour, earnerOf(request).userId),
       ],
-      schema: { response: { 200: envelopeSchema(uploadImage) } },
+      schema: { response: { 200: envelopeSchema(imageUpload) } },
       handler: async (request) => {
         const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const data = await storeUpload(ctx, earnerOf(request).userId, bytes);
