@@ -95,11 +95,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed logins, kept in the database so that every server process counts the same attempts. */
+/**
+ * Password attempts, kept in the database so that every server process counts the same ones. An
+ * attempt is written (reserved) before its password is checked and removed only when it succeeds,
+ * so attempts still being checked count like failures: parallel guesses cannot slip past a limit.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** What the attempt guards: a login (`phone` is the number) or a password change (`phone` is the user id). */
+    scope: text('scope', { enum: ['login', 'passwordChange'] }).notNull().default('login'),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
     createdAt: createdAt(),

@@ -14,7 +14,7 @@ export function authRoutes(app: FastifyInstance, ctx: AuthContext, sessionCache:
     return null;
   });
   route(app, changePasswordEndpoint, async (input, request) => {
-    await changePassword(ctx, earnerOf(request).userId, input);
+    await changePassword(ctx, earnerOf(request).userId, input, request.ip);
     // After the commit, so no concurrent call can put a revoked session back.
     sessionCache.forgetUser(earnerOf(request).userId);
     return null;

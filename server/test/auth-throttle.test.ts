@@ -1,0 +1,90 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { loginFailures } from '../src/db/schema';
+import { accountDelaySeconds, LOGIN_POLICY, maxGuessesPerHour } from '../src/modules/auth/password-attempts';
+import { call, engines, PASSWORD, registerEarner, useTestContext } from './helper';
+
+const WRONG_CREDENTIALS = 1002;
+const WRONG_OLD_PASSWORD = 1004;
+const TOO_MANY = 429;
+
+describe('how fast one account can be guessed', () => {
+  it('grows the wait after the free failures, and bounds the guesses in any hour', () => {
+    expect(accountDelaySeconds(LOGIN_POLICY, LOGIN_POLICY.accountFree - 1)).toBe(0);
+    expect(accountDelaySeconds(LOGIN_POLICY, LOGIN_POLICY.accountFree)).toBe(1);
+    expect(accountDelaySeconds(LOGIN_POLICY, LOGIN_POLICY.accountFree + 3)).toBe(8);
+    expect(accountDelaySeconds(LOGIN_POLICY, 1000)).toBe(LOGIN_POLICY.accountMaxDelaySeconds);
+    // 10 free, then 1, 2, 4 … 64 s, then one every 2 minutes: under fifty guesses an hour, from any
+    // number of addresses, while the owner never waits more than two minutes.
+    expect(maxGuessesPerHour(LOGIN_POLICY)).toBeLessThanOrEqual(50);
+  });
+});
+
+describe.each(engines)('password throttles on %s', (engine) => {
+  const ctx = useTestContext(engine);
+
+  it('counts forty guesses sent at once one after the other: at most five passwords are checked', async () => {
+    const earner = await registerEarner(ctx.app);
+    const remoteAddress = '203.0.113.40';
+    const guesses = Array.from({ length: 40 }, (_, i) => (i === 8 ? PASSWORD : `wrong-guess-${i}`));
+    const answers = await Promise.all(
+      guesses.map((password) => call(ctx.app, { method: 'POST', url: '/login', remoteAddress, payload: { country: 'IN', phone: earner.phone, password } })),
+    );
+    const codes = answers.map((a) => a.body.code);
+    const checked = codes.filter((c) => c === WRONG_CREDENTIALS || c === 200).length;
+    expect(checked).toBeLessThanOrEqual(LOGIN_POLICY.perPair);
+    expect(codes.filter((c) => c === TOO_MANY).length).toBeGreaterThanOrEqual(40 - LOGIN_POLICY.perPair);
+    expect(codes.every((c) => c === WRONG_CREDENTIALS || c === 200 || c === TOO_MANY)).toBe(true);
+  });
+
+  it("a stranger's failures never lock the owner out of their own address", async () => {
+    const earner = await registerEarner(ctx.app);
+    for (let i = 0; i < 7; i++) {
+      await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '198.51.100.66', payload: { country: 'IN', phone: earner.phone, password: `stranger-${i}-guess` } });
+    }
+    const stranger = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '198.51.100.66', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });
+    expect(stranger.body.code).toBe(TOO_MANY);
+    const owner = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '192.0.2.10', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });
+    expect(owner.body.code).toBe(200);
+  });
+
+  it('many addresses guessing one account are slowed down for that account, with the wait in the answer', async () => {
+    const earner = await registerEarner(ctx.app);
+    const phone = `+91${earner.phone}`;
+    for (let i = 0; i < LOGIN_POLICY.accountFree; i++) {
+      const r = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: `203.0.113.${100 + i}`, payload: { country: 'IN', phone: earner.phone, password: `spread-${i}-guess` } });
+      expect(r.body.code).toBe(WRONG_CREDENTIALS);
+    }
+    // Four more failures from elsewhere in the same hour: the account must now rest 16 s between guesses.
+    await ctx.db.insert(loginFailures).values(Array.from({ length: 4 }, (_, i) => ({ phone, ip: `203.0.113.${150 + i}` })));
+    const next = await call(ctx.app, {
+      method: 'POST',
+      url: '/login',
+      remoteAddress: '203.0.113.200',
+      headers: { 'accept-language': 'en-US' },
+      payload: { country: 'IN', phone: earner.phone, password: PASSWORD },
+    });
+    expect(next.body.code).toBe(TOO_MANY);
+    expect(next.body.msg).toBe('Too many attempts. Please wait 1 minutes and try again');
+    // Once the rest has passed, the right password gets in.
+    await ctx.db.update(loginFailures).set({ createdAt: sql`created_at - interval '20 seconds'` }).where(eq(loginFailures.phone, phone));
+    const later = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '203.0.113.200', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });
+    expect(later.body.code).toBe(200);
+  });
+
+  it('throttles password changes: twenty wrong old passwords get at most five answers', async () => {
+    const earner = await registerEarner(ctx.app);
+    const codes: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const r = await call(ctx.app, {
+        method: 'POST',
+        url: '/app/user/password',
+        token: earner.token,
+        payload: { oldPassword: `not-it-${i}-pass`, password: 'new-password-2', rePassword: 'new-password-2' },
+      });
+      codes.push(r.body.code);
+    }
+    expect(codes.filter((c) => c === WRONG_OLD_PASSWORD)).toHaveLength(5);
+    expect(codes.slice(5).every((c) => c === TOO_MANY)).toBe(true);
+  });
+});
