@@ -56,7 +56,13 @@ export function serverEnv({ port, dataDir, databaseUrl, extra = {} }) {
   const env = { ...process.env };
   delete env.DATABASE_URL;
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', ...extra });
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    // Production on PostgreSQL needs the address earners open (share links are built on it).
+    env.PUBLIC_ORIGIN ??= `http://127.0.0.1:${port}`;
+    // The demo earner the benchmarks log in as exists only with the demo data.
+    env.SEED_DEMO ??= '1';
+  }
   return env;
 }
 

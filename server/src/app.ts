@@ -23,6 +23,10 @@ import { teamRoutes } from './modules/team/team.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 /** Requests are small JSON forms; anything bigger is refused before it is parsed. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -42,7 +46,8 @@ export async function buildApp({ database, config, logger = false, translator }:
     // One id per request in every log line; the client may not choose it.
     requestIdHeader: false,
     return503OnClosing: true,
-    trustProxy: config.trustProxy,
+    // A hop count becomes "trust the n nearest hops", as proxy-addr reads a number.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request (below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
   }).withTypeProvider<ZodTypeProvider>();
@@ -68,7 +73,7 @@ export async function buildApp({ database, config, logger = false, translator }:
     );
   });
   installErrorHandling(app, t);
-  await registerSecurity(app, manifestOrigins(config));
+  await registerSecurity(app, manifestOrigins(config), config.tls);
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import apps from '../../apps.json';
@@ -30,7 +31,14 @@ const EnvSchema = z.object({
   MESSAGING_OFFICIAL_ACCOUNT: z.string().trim().min(1).default('+10000000000'),
   STATIC_HOST_DIR: optionalText,
   STATIC_REMOTES_DIR: optionalText,
-  TRUST_PROXY: z.enum(['true', 'false', '1', '0', '']).default('false'),
+  TRUST_PROXY: z.string().trim().default('false').transform((value, ctx) => {
+    const parsed = parseTrustProxy(value);
+    if (typeof parsed === 'string') {
+      ctx.addIssue({ code: 'custom', message: parsed });
+      return z.NEVER;
+    }
+    return parsed;
+  }),
   REVIEW_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(48 * 60),
   UPLOADS_DIR: optionalText,
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -60,13 +68,16 @@ export interface Config {
   catalogueCacheMs: number;
   fbPixelId: string | null;
   remotesManifest: string | undefined;
-  publicOrigin: string | undefined;
+  /** The origin earners reach the app at: PUBLIC_ORIGIN, else this server's own listen address. */
+  publicOrigin: string;
+  /** Served over TLS (PUBLIC_ORIGIN is https): only then is HSTS sent. */
+  tls: boolean;
   officialAccount: string;
   migrationsDir: string;
   localesDir: string;
   staticRoots: StaticRoots;
-  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttle per IP). */
-  trustProxy: boolean;
+  /** Behind a load balancer: the proxies (a hop count or addresses) whose X-Forwarded-For is believed. */
+  trustProxy: false | number | string[];
   /** Audit submissions not decided within this many minutes pass automatically. */
   reviewDeadlineMinutes: number;
   /** Connections this process may hold open on PostgreSQL. */
@@ -85,6 +96,32 @@ export const REMOTE_APPS: readonly { folder: string; name: string; mfName: strin
 
 export class ConfigError extends Error {}
 
+/**
+ * Which proxies in front of the server may tell the client's address (X-Forwarded-For): none, a
+ * number of hops, or their addresses. Trusting every hop would let a client write its own address
+ * in the header's leftmost entry and walk past the per-address limits. Returns the problem as text.
+ */
+export function parseTrustProxy(value: string): false | number | string[] | string {
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 'true would let any client choose its own address: give the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.1.0/24)';
+  if (/^\d+$/.test(value)) return Math.min(Number(value), 10);
+  const list = value.split(',').map((v) => v.trim()).filter(Boolean);
+  const bad = list.find((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (family === 0 || rest.length > 0) return true;
+    if (bits === undefined) return false;
+    return !/^\d+$/.test(bits) || Number(bits) > (family === 4 ? 32 : 128);
+  });
+  return bad ? `${bad} is not an address or a CIDR range` : list;
+}
+
+/** Where the app can be reached: share links are built on it, never on a request's Host header. */
+function listenOrigin(host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
 /** Parses the environment once at start-up; a wrong value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -93,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.DATABASE_URL && !e.PUBLIC_ORIGIN) {
+    // A deployment behind a load balancer has no listen address an earner could open.
+    throw new ConfigError('Invalid configuration:\n  PUBLIC_ORIGIN: required in production with DATABASE_URL (the address earners open, e.g. https://grab.example)');
+  }
   const resolve = (p: string) => path.resolve(process.cwd(), p);
   const remotesBase = e.STATIC_REMOTES_DIR ? resolve(e.STATIC_REMOTES_DIR) : REPO_ROOT;
   return {
@@ -106,7 +147,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     fbPixelId: e.FB_PIXEL_ID ?? null,
     remotesManifest: e.REMOTES_MANIFEST ? resolve(e.REMOTES_MANIFEST) : undefined,
-    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, ''),
+    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? listenOrigin(e.HOST, e.PORT),
+    tls: (e.PUBLIC_ORIGIN ?? '').startsWith('https:'),
     officialAccount: e.MESSAGING_OFFICIAL_ACCOUNT,
     migrationsDir: path.join(REPO_ROOT, 'server', 'drizzle'),
     localesDir: path.join(REPO_ROOT, 'shared', 'src', 'i18n', 'locales'),
@@ -115,7 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // STATIC_REMOTES_DIR holds `remote-<name>/dist` folders, like the repository root does.
       remotes: REMOTE_APPS.map((r) => ({ name: r.name, mfName: r.mfName, dir: path.join(remotesBase, r.folder, 'dist') })),
     },
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY,
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),
     uploadsPerHour: e.UPLOADS_PER_HOUR,

@@ -59,14 +59,15 @@ describe.each(engines)('auth on %s', (engine) => {
       method: 'POST',
       url: '/app/user/shareInfo',
       token: top.token,
-      headers: { host: 'grab.example:8080' },
+      // A forged Host header must not reach the link: it is built on this server's own address.
+      headers: { host: 'evil.example:8080' },
     });
     expect(body.code).toBe(200);
     // Six below in the chain, but the sixth is beyond five levels; plus the second direct invitee.
     expect(body.data?.totalInvites).toBe(6);
     expect(body.data?.directInvites).toBe(2);
     expect(body.data?.totalBonus).toBe(0);
-    expect(body.data?.shareLink).toBe(`http://grab.example:8080/login?shareCode=${top.inviteCode}`);
+    expect(body.data?.shareLink).toBe(`http://127.0.0.1:8080/register?shareCode=${top.inviteCode}`);
   });
 
   it('refuses an unknown invitation code and an invalid phone, changing nothing', async () => {

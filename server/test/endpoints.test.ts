@@ -68,7 +68,7 @@ describe.each(engines)('read endpoints on %s', (engine) => {
     const { testConfig } = await import('./helper');
     const app = await buildApp({ database: ctx.database, config: testConfig({ PUBLIC_ORIGIN: 'https://grab.example/' }) });
     const { body } = await call<{ shareLink: string }>(app, { method: 'POST', url: '/app/user/shareInfo', token: earner.token });
-    expect(body.data?.shareLink).toBe(`https://grab.example/login?shareCode=${earner.inviteCode}`);
+    expect(body.data?.shareLink).toBe(`https://grab.example/register?shareCode=${earner.inviteCode}`);
     await app.close();
   });
 

@@ -27,10 +27,18 @@ export function contentSecurityPolicy(remoteOrigins: string[]) {
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, remoteOrigins: string[]): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, remoteOrigins: string[], tls: boolean): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remoteOrigins) },
     // Remotes may be loaded by a host on another port of this site during development.
     crossOriginResourcePolicy: { policy: 'same-site' },
+    // Over plain HTTP a browser ignores HSTS at best; a site that is not on TLS must not promise it.
+    strictTransportSecurity: tls ? { maxAge: 31536000, includeSubDomains: true } : false,
+  });
+  // Answers of the API carry tokens and balances: no browser or proxy may keep them. Static files
+  // and pictures set their own caching before this runs; everything else is never stored.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && !reply.raw.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
   });
 }

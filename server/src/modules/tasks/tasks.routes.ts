@@ -15,16 +15,11 @@ function languageOf(request: FastifyRequest) {
   return languageFromHeader(request.headers['accept-language']);
 }
 
-/** Share links must open where earners reach the app: the configured public origin, else this request's. */
-function originOf(config: Config, request: FastifyRequest): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
-
 export function tasksRoutes(app: FastifyInstance, ctx: BoardContext, config: Config): void {
   route(app, taskList, (input, request) => listTasks(ctx, earnerOf(request).userId, languageOf(request).key, input.taskType));
 
   route(app, taskDetailEndpoint, (input, request) =>
-    taskDetail(ctx, earnerOf(request).userId, languageOf(request).key, input.taskId, originOf(config, request)),
+    taskDetail(ctx, earnerOf(request).userId, languageOf(request).key, input.taskId, config.publicOrigin),
   );
 
   route(app, leadingTask, (input, request) =>
@@ -34,7 +29,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: BoardContext, config: Con
       stepId: input.stepId,
       pictures: input.pictures,
       language: languageOf(request),
-      origin: originOf(config, request),
+      origin: config.publicOrigin,
     }),
   );
 

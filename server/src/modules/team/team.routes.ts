@@ -1,16 +1,12 @@
 import { shareInfo } from '@grab/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { userAncestors } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { findUserById } from '../users/users.repository';
-
-function origin(config: Config, request: FastifyRequest): string {
-  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
-}
 
 export function teamRoutes(app: FastifyInstance, db: Db, config: Config): void {
   route(app, shareInfo, async (_input, request) => {
@@ -25,7 +21,7 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config): void {
       .where(and(eq(userAncestors.ancestorId, user.id)));
     return {
       inviteCode: user.inviteCode,
-      shareLink: `${origin(config, request)}/login?shareCode=${encodeURIComponent(user.inviteCode)}`,
+      shareLink: `${config.publicOrigin}/register?shareCode=${encodeURIComponent(user.inviteCode)}`,
       totalInvites: Number(counts?.total ?? 0),
       directInvites: Number(counts?.direct ?? 0),
       // Rebates arrive with the task engine.

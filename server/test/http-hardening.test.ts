@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { ConfigError, loadConfig, parseTrustProxy } from '../src/config';
+import { call, engines, PASSWORD, registerEarner, testConfig, useTestContext } from './helper';
+
+describe('TRUST_PROXY', () => {
+  it('takes none, a hop count or proxy addresses, and refuses "true"', () => {
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('')).toBe(false);
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('10.0.0.1, 10.0.1.0/24,::1')).toEqual(['10.0.0.1', '10.0.1.0/24', '::1']);
+    expect(parseTrustProxy('true')).toMatch(/any client choose its own address/);
+    expect(parseTrustProxy('10.0.0.0/33')).toMatch(/not an address/);
+    expect(parseTrustProxy('proxy.internal')).toMatch(/not an address/);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+  });
+});
+
+describe('PUBLIC_ORIGIN', () => {
+  it('is required in production on PostgreSQL, and defaults to the listen address elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/grab' })).toThrow(/PUBLIC_ORIGIN: required/);
+    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/grab', PUBLIC_ORIGIN: 'https://grab.example' }).publicOrigin).toBe('https://grab.example');
+    expect(loadConfig({ PORT: '9090' }).publicOrigin).toBe('http://127.0.0.1:9090');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '9090' }).publicOrigin).toBe('http://127.0.0.1:9090');
+  });
+});
+
+describe.each(engines)('HTTP hardening on %s', (engine) => {
+  const ctx = useTestContext(engine);
+
+  it('marks every API answer no-store: tokens, balances and refusals', async () => {
+    const earner = await registerEarner(ctx.app);
+    const login = await call(ctx.app, { method: 'POST', url: '/login', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });
+    const info = await call(ctx.app, { method: 'POST', url: '/app/user/info', token: earner.token });
+    const assets = await call(ctx.app, { method: 'GET', url: '/app/user/assetInfo', token: earner.token });
+    const refused = await call(ctx.app, { method: 'GET', url: '/app/user/assetInfo' });
+    const unknown = await call(ctx.app, { method: 'GET', url: '/app/nothing-here' });
+    for (const answer of [login, info, assets, refused, unknown]) {
+      expect(answer.response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('sends HSTS only when the site is served over TLS', async () => {
+    const plain = await ctx.app.inject({ method: 'GET', url: '/health' });
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tlsApp = await buildApp({ database: ctx.database, config: testConfig({ PUBLIC_ORIGIN: 'https://grab.example' }) });
+    try {
+      const secure = await tlsApp.inject({ method: 'GET', url: '/health' });
+      expect(secure.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await tlsApp.close();
+    }
+  });
+
+  it('behind one trusted proxy, a forged leftmost X-Forwarded-For does not move the throttle', async () => {
+    const proxied = await buildApp({ database: ctx.database, config: testConfig({ TRUST_PROXY: '1' }) });
+    try {
+      const earner = await registerEarner(proxied);
+      // The proxy (remoteAddress) appends the real client, 198.51.100.23; the client forged the rest.
+      const guess = (i: number) =>
+        call(proxied, {
+          method: 'POST',
+          url: '/login',
+          remoteAddress: '10.0.0.2',
+          headers: { 'x-forwarded-for': `192.0.2.${i}, 198.51.100.23` },
+          payload: { country: 'IN', phone: earner.phone, password: `forged-${i}-guess` },
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i++) codes.push((await guess(i)).body.code);
+      expect(codes.slice(0, 5).every((c) => c === 1002)).toBe(true);
+      expect(codes.slice(5).every((c) => c === 429)).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
