@@ -13,7 +13,8 @@ fs.mkdirSync(path.dirname(dataDir), { recursive: true });
 
 // NODE_ENV 'test' is the one difference from `npm start`: it lets GRAB_TEST_HOOKS give each earner
 // their own clock, so a task's reset or end can be reached without waiting a day.
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', GRAB_TEST_HOOKS: '1', LOG_LEVEL: 'warn' };
+// Every test earner signs up from 127.0.0.1: the per-address limit has its own API test.
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', GRAB_TEST_HOOKS: '1', LOG_LEVEL: 'warn', SIGNUPS_PER_IP_PER_DAY: '1000000', SIGNUPS_PER_DEVICE_PER_DAY: '1000000' };
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, [path.resolve(here, '../server/dist/main.js')], { env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -83,7 +83,7 @@ export async function buildApp({ database, config, logger = false, translator }:
 
   const sessionCache = new SessionCache(config.sessionCacheMs);
   installAuth(app, db, sessionCache);
-  const authContext = { db, tokenTtlDays: config.tokenTtlDays };
+  const authContext = { db, tokenTtlDays: config.tokenTtlDays, signupLimits: { perIp: config.signupsPerIpPerDay, perDevice: config.signupsPerDevicePerDay } };
   authRoutes(app, authContext, sessionCache);
   usersRoutes(app, db);
   configRoutes(app, db, config);

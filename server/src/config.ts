@@ -41,6 +41,8 @@ const EnvSchema = z.object({
   }),
   REVIEW_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(48 * 60),
   UPLOADS_DIR: optionalText,
+  SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SIGNUPS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
@@ -78,6 +80,12 @@ export interface Config {
   staticRoots: StaticRoots;
   /** Behind a load balancer: the proxies (a hop count or addresses) whose X-Forwarded-For is believed. */
   trustProxy: false | number | string[];
+  /**
+   * Sign-ups one address / one device may make in 24 hours. The address limit is the looser one:
+   * many phones share one carrier address; a device id is one browser.
+   */
+  signupsPerIpPerDay: number;
+  signupsPerDevicePerDay: number;
   /** Audit submissions not decided within this many minutes pass automatically. */
   reviewDeadlineMinutes: number;
   /** Connections this process may hold open on PostgreSQL. */
@@ -159,6 +167,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
+    signupsPerIpPerDay: e.SIGNUPS_PER_IP_PER_DAY,
+    signupsPerDevicePerDay: e.SIGNUPS_PER_DEVICE_PER_DAY,
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     pgPoolMax: e.PG_POOL_MAX,

@@ -107,6 +107,8 @@ describe.each(engines)('bad input on %s', (engine) => {
       status: 400,
       code: 1004,
       key: 'errors.oldPasswordWrong',
+      // A wrong old password counts against the password-change throttle, and nothing else.
+      counted: 'login_failures',
     },
     { name: 'an unknown API path', request: () => ({ method: 'POST', url: '/app/user/nothing-here', token: earner.token }), status: 404, code: 404, key: 'errors.notFound' },
   ];

@@ -65,7 +65,8 @@ const TEST_UPLOADS_PREFIX = 'grab-test-uploads-';
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   const empty = path.join(os.tmpdir(), 'grab-no-static');
   const uploads = path.join(os.tmpdir(), `${TEST_UPLOADS_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}`);
-  return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, UPLOADS_DIR: uploads, ...env });
+  // Every test signs up from the same address: the per-address limit has its own test.
+  return loadConfig({ STATIC_HOST_DIR: path.join(empty, 'host'), STATIC_REMOTES_DIR: empty, UPLOADS_DIR: uploads, SIGNUPS_PER_IP_PER_DAY: '1000000', SIGNUPS_PER_DEVICE_PER_DAY: '1000000', ...env });
 }
 
 /** Builds the app on its own fresh, seeded database (one per test file). */

@@ -1,5 +1,5 @@
 import type { AssetInfo } from '@grab/shared/contracts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { passSubmission } from '../src/modules/reviews/reviews.service';
 import { call, engines, registerEarner, testConfig, useTestContext } from './helper';
 import { auditRun, submit, uploadPicture } from './reviews-fixtures';
@@ -9,9 +9,6 @@ import { createTask } from './tasks-fixtures';
 describe.each(engines)('pending points in assetInfo (%s)', (engine) => {
   const ctx = useTestContext(engine, testConfig({ CATALOGUE_CACHE_MS: '0' }));
 
-  afterAll(async () => {
-  });
-
   const assets = async (token: string) => (await call<AssetInfo>(ctx.app, { method: 'GET', url: '/app/user/assetInfo', token })).body.data as AssetInfo;
 
   it('counts a reward under review until the pass moves it into the balance', async () => {
@@ -20,9 +17,12 @@ describe.each(engines)('pending points in assetInfo (%s)', (engine) => {
     const run = await auditRun(ctx.db, earner.userId, 7_00);
     const submissionId = await submit(ctx.db, earner.userId, run, { pictures: [await uploadPicture(ctx.app, earner.token)] });
 
-    expect(await assets(earner.token)).toMatchObject({ balance: before.balance, pending: 7_00, withdrawable: before.balance });
+    // A new earner's whole balance is the welcome bonus, locked until a first approved task (DESIGN §5).
+    expect(before).toMatchObject({ balance: 100_00, locked: 100_00, lockedReason: 'welcomeBonusUntilFirstTask', withdrawable: 0 });
+    expect(await assets(earner.token)).toMatchObject({ balance: before.balance, pending: 7_00, withdrawable: 0 });
     await ctx.db.transaction((tx) => passSubmission(tx, submissionId, null, new Date()));
-    expect(await assets(earner.token)).toMatchObject({ balance: before.balance + 7_00, pending: 0, withdrawable: before.balance + 7_00 });
+    // The first approved task releases the bonus: everything is withdrawable now.
+    expect(await assets(earner.token)).toMatchObject({ balance: before.balance + 7_00, pending: 0, locked: 0, lockedReason: null, withdrawable: before.balance + 7_00 });
   });
 
   it('counts a finished run until it is collected, and only the earner’s own', async () => {

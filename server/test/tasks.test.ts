@@ -3,7 +3,7 @@ import { type Credit, ErrorCode, type LeadingTaskResult, type Submission, type T
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balances, ledgerEntries, taskRuns, uploads } from '../src/db/schema';
-import { call, countRows, createTestContext, engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
+import { call, countRows, createTestContext, engines, PASSWORD, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
 
 const HOUR = 3_600_000;
@@ -131,6 +131,13 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     expect(early.body.msg).toBe('2 more visits through your link are needed');
 
     expect((await visit(linkId, 'a'.repeat(20), '10.0.0.1', alice)).body.data?.counted).toBe(false);
+    // Without a token, from the address alice signed up from (127.0.0.1): still her own visit.
+    expect((await visit(linkId, 'g'.repeat(20), '127.0.0.1')).body.data?.counted).toBe(false);
+    // From a new address, but in the browser alice logged in with: her own visit too.
+    const aliceDevice = 'alice-device-0001';
+    await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '10.9.9.9', payload: { country: 'IN', phone: alice.phone, password: PASSWORD, deviceId: aliceDevice } });
+    expect((await visit(linkId, aliceDevice, '10.0.0.99')).body.data?.counted).toBe(false);
+    expect((await visit(linkId, 'h'.repeat(20), '10.9.9.9')).body.data?.counted).toBe(false);
     expect((await visit(linkId, 'b'.repeat(20), '10.0.0.2', bob)).body.data?.counted).toBe(true);
     expect((await visit(linkId, 'b'.repeat(20), '10.0.0.2', bob)).body.data?.counted).toBe(false);
     expect((await lead(alice, { taskId: task.id, stepId: task.stepIds[0] })).body.msg).toBe('1 more visit through your link is needed');

@@ -91,9 +91,44 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Where the session was opened: a share visit from an address or device its owner uses never counts. */
+    ip: text('ip'),
+    deviceId: text('device_id'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Every sign-up with the address and device it came from: the limits per address and per device
+ * count these, and the operator's fraud view reads sign-ups under one inviter from one device or
+ * address from here (flagged, never silently dropped).
+ */
+export const signups = pgTable(
+  'signups',
+  {
+    id: serial('id').primaryKey(),
+    userId: userIdColumn(),
+    inviterId: integer('inviter_id').references((): AnyPgColumn => users.id),
+    ip: text('ip').notNull(),
+    deviceId: text('device_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('signups_ip_idx').on(t.ip, t.createdAt),
+    index('signups_device_idx').on(t.deviceId, t.createdAt),
+    index('signups_inviter_idx').on(t.inviterId),
+  ],
+);
+
+/**
+ * Secrets the server makes for itself on first start and every process shares through the
+ * database (e.g. the salt of share-visit address keys), so none has to be configured or committed.
+ */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Password attempts, kept in the database so that every server process counts the same ones. An

@@ -30,6 +30,12 @@ export const InviteCode = z.string({ error: 'validation.inviteCodeRequired' }).c
   z.maxLength(32, { error: 'errors.inviteCodeUnknown' }),
 );
 
+/**
+ * The random id a browser keeps in local storage (the same one share visits send): sign-ups are
+ * limited per device, and a sharer's own devices never count as visitors.
+ */
+export const DeviceId = z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)));
+
 export const RegisterBody = z
   .object({
     country: Country,
@@ -37,6 +43,7 @@ export const RegisterBody = z
     password: Password,
     rePassword: z.string({ error: 'validation.rePasswordRequired' }).check(z.minLength(1, { error: 'validation.rePasswordRequired' })),
     inviteCode: InviteCode,
+    deviceId: DeviceId,
   })
   .check(
     z.refine((v) => v.password === v.rePassword, { error: 'validation.passwordMismatch', path: ['rePassword'] }),
@@ -50,6 +57,7 @@ export const LoginBody = z.object({
     z.minLength(1, { error: 'validation.passwordRequired' }),
     z.maxLength(PASSWORD_MAX, { error: 'errors.badCredentials' }),
   ),
+  deviceId: DeviceId,
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 

@@ -29,6 +29,7 @@ export const ErrorCode = {
   badCredentials: 1002,
   inviteCodeUnknown: 1003,
   oldPasswordWrong: 1004,
+  tooManySignups: 1005,
   insufficientBalance: 1101,
   levelInsufficient: 1201,
   taskUnavailable: 1202,
@@ -40,6 +41,7 @@ export const ErrorCode = {
   codeUsedUp: 1303,
   codeAlreadyRedeemed: 1304,
   uploadRefused: 1401,
+  uploadAlreadyUsed: 1402,
   badSign: 2001,
   staleTime: 2002,
 } as const;

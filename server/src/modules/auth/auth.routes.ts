@@ -6,7 +6,7 @@ import type { SessionCache } from './session-cache';
 import { revokeSession } from './sessions.repository';
 
 export function authRoutes(app: FastifyInstance, ctx: AuthContext, sessionCache: SessionCache): void {
-  route(app, registerEndpoint, (input, request) => register(ctx, input, request.headers['accept-language']));
+  route(app, registerEndpoint, (input, request) => register(ctx, input, { ip: request.ip, acceptLanguage: request.headers['accept-language'] }));
   route(app, loginEndpoint, (input, request) => login(ctx, input, request.ip));
   route(app, logoutEndpoint, async (_input, request) => {
     await revokeSession(ctx.db, earnerOf(request).sessionId);

@@ -1,15 +1,15 @@
 import type { ChangePasswordBody, LoginBody, RegisterBody, Session } from '@grab/shared/contracts';
 import { languageFromHeader } from '@grab/shared/i18n/languages';
 import { normalizePhone } from '@grab/shared/phone';
-import { eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../db/database';
-import { rootInviteCodes, users } from '../../db/schema';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/database';
+import { rootInviteCodes, signups, users } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { LedgerReason, post } from '../ledger/ledger.service';
 import { findUserByInviteCode, findUserById, findUserByPhone, loadUserInfo } from '../users/users.repository';
 import { burnPasswordCheck, hashPassword, randomCode, verifyPassword } from './credentials';
 import { clearAttempt, LOGIN_POLICY, PASSWORD_CHANGE_POLICY, reserveAttempt } from './password-attempts';
-import { createSession, revokeAllSessions } from './sessions.repository';
+import { createSession, type Origin, revokeAllSessions } from './sessions.repository';
 
 /** SPEC §1: "a bonus of 100 for new users", in hundredths of a point. */
 export const WELCOME_BONUS = 100_00;
@@ -19,6 +19,13 @@ export const TEAM_DEPTH = 5;
 export interface AuthContext {
   db: Db;
   tokenTtlDays: number;
+  /** Sign-ups per address and per device in 24 hours; none for the seed's own accounts. */
+  signupLimits?: { perIp: number; perDevice: number };
+}
+
+/** Where a request came from, and its language for a new earner's settings. */
+export interface RequestOrigin extends Origin {
+  acceptLanguage?: string | undefined;
 }
 
 function normalisedPhoneOrThrow(country: string, phone: string): string {
@@ -27,20 +34,40 @@ function normalisedPhoneOrThrow(country: string, phone: string): string {
   return normalised;
 }
 
-async function sessionFor(ctx: AuthContext, db: Executor, userId: number): Promise<Session> {
-  const token = await createSession(db, userId, ctx.tokenTtlDays);
+async function sessionFor(ctx: AuthContext, db: Executor, userId: number, origin: Origin): Promise<Session> {
+  const token = await createSession(db, userId, ctx.tokenTtlDays, origin);
   const userInfo = await loadUserInfo(db, userId);
   if (!userInfo) throw new Error(`User ${userId} vanished while opening a session`);
   return { token, userInfo };
 }
 
-export async function register(ctx: AuthContext, input: RegisterBody, acceptLanguage?: string): Promise<Session> {
+/**
+ * Refuses a sign-up over the per-address or per-device limit. The address's and device's advisory
+ * locks are held until the sign-up commits, so forty parallel sign-ups are counted one after another.
+ */
+async function assertSignupAllowed(tx: Tx, limits: NonNullable<AuthContext['signupLimits']>, origin: Origin): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signup-ip:${origin.ip}`}, 0))`);
+  if (origin.deviceId) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`signup-device:${origin.deviceId}`}, 0))`);
+  const [row] = await tx
+    .select({
+      byIp: sql<number>`(count(*) filter (where ${signups.ip} = ${origin.ip}))::int`,
+      byDevice: sql<number>`(count(*) filter (where ${signups.deviceId} = ${origin.deviceId ?? null}::text))::int`,
+    })
+    .from(signups)
+    .where(and(gt(signups.createdAt, sql`now() - interval '1 day'`), or(eq(signups.ip, origin.ip), origin.deviceId ? eq(signups.deviceId, origin.deviceId) : sql`false`)));
+  if (Number(row?.byIp ?? 0) >= limits.perIp || Number(row?.byDevice ?? 0) >= limits.perDevice) throw errors.tooManySignups();
+}
+
+export async function register(ctx: AuthContext, input: RegisterBody, origin: RequestOrigin): Promise<Session> {
+  const acceptLanguage = origin.acceptLanguage;
+  const where: Origin = { ip: origin.ip, deviceId: input.deviceId };
   const phone = normalisedPhoneOrThrow(input.country, input.phone);
   const code = input.inviteCode.trim().toUpperCase();
   // The slow hash happens before the transaction opens, so it holds no locks meanwhile.
   const passwordHash = await hashPassword(input.password);
   const language = languageFromHeader(acceptLanguage);
   return ctx.db.transaction(async (tx) => {
+    if (ctx.signupLimits) await assertSignupAllowed(tx, ctx.signupLimits, where);
     const inviter = await findUserByInviteCode(tx, code);
     if (!inviter) {
       const [root] = await tx.select().from(rootInviteCodes).where(eq(rootInviteCodes.code, code));
@@ -70,8 +97,9 @@ export async function register(ctx: AuthContext, input: RegisterBody, acceptLang
         select ${user.id}::int, ancestor_id, (depth + 1)::smallint from user_ancestors
         where user_id = ${inviter.id}::int and depth < ${TEAM_DEPTH}::smallint`);
     }
+    await tx.insert(signups).values({ userId: user.id, inviterId: inviter?.id ?? null, ip: where.ip, deviceId: where.deviceId ?? null });
     await post(tx, { userId: user.id, amount: WELCOME_BONUS, reason: LedgerReason.welcomeBonus, idempotencyKey: `welcome:${user.id}` });
-    return sessionFor(ctx, tx, user.id);
+    return sessionFor(ctx, tx, user.id, where);
   });
 }
 
@@ -90,7 +118,7 @@ export async function login(ctx: AuthContext, input: LoginBody, ip: string): Pro
   if (!user || !ok) throw errors.badCredentials();
   return ctx.db.transaction(async (tx) => {
     await clearAttempt(tx, 'login', phone, ip, attempt);
-    return sessionFor(ctx, tx, user.id);
+    return sessionFor(ctx, tx, user.id, { ip, deviceId: input.deviceId });
   });
 }
 

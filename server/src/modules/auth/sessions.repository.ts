@@ -1,16 +1,41 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { sessions, users } from '../../db/schema';
+import { sessions, signups, users } from '../../db/schema';
 import { hashToken, newToken } from './credentials';
 
-export async function createSession(db: Executor, userId: number, ttlDays: number): Promise<string> {
+/** Where a session was opened from: the address, and the browser's own random id when it sent one. */
+export interface Origin {
+  ip: string;
+  deviceId?: string | undefined;
+}
+
+export async function createSession(db: Executor, userId: number, ttlDays: number, origin: Origin): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     userId,
     tokenHash: hashToken(token),
     expiresAt: new Date(Date.now() + ttlDays * 24 * 60 * 60 * 1000),
+    ip: origin.ip,
+    deviceId: origin.deviceId ?? null,
   });
   return token;
+}
+
+/**
+ * Whether an earner opened a session, or signed up, from this address or device within `days`: a
+ * share visit from there is the sharer's own, with or without a token.
+ */
+export async function usedRecentlyBy(db: Executor, userId: number, origin: Origin, days: number): Promise<boolean> {
+  const device = origin.deviceId ?? null;
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from ${sessions} where ${sessions.userId} = ${userId} and ${sessions.createdAt} > now() - make_interval(days => ${days})
+        and (${sessions.ip} = ${origin.ip} or (${device}::text is not null and ${sessions.deviceId} = ${device}::text))
+      union all
+      select 1 from ${signups} where ${signups.userId} = ${userId} and ${signups.createdAt} > now() - make_interval(days => ${days})
+        and (${signups.ip} = ${origin.ip} or (${device}::text is not null and ${signups.deviceId} = ${device}::text))
+    ) as used`)) as unknown as { rows: { used: boolean }[] };
+  return result.rows[0]?.used === true;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../http/app-error';
 import { ErrorCode } from '@grab/shared/contracts';
 import type { Db, Executor, Tx } from '../../db/database';
@@ -15,6 +15,7 @@ export const LedgerReason = {
   welcomeBonus: 'welcome_bonus',
   taskReward: 'task_reward',
   rebate: 'rebate',
+  prize: 'prize',
   redeemCode: 'redeem_code',
   withdrawal: 'withdrawal',
   withdrawalRefund: 'withdrawal_refund',
@@ -139,14 +140,43 @@ export interface Earnings {
   total: number;
 }
 
-/** Credits earned (not bonuses moved out), today (UTC) and in total. */
+/**
+ * What an earner earned by their own work and team: task rewards (redemption codes are tasks too),
+ * referral rebates and prizes. Not the welcome bonus, and not the refunds or reversals that only
+ * undo another movement.
+ */
+export const EARNING_REASONS: readonly LedgerReason[] = [LedgerReason.taskReward, LedgerReason.redeemCode, LedgerReason.rebate, LedgerReason.prize];
+
+/** Earnings today (UTC) and in total. */
 export async function earningsOf(db: Executor, userId: number): Promise<Earnings> {
   const [row] = await db
     .select({
-      total: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0), 0)::text`,
-      today: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.amount} > 0 and ${ledgerEntries.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'), 0)::text`,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+      today: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.reason, [...EARNING_REASONS])));
+  return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
+}
+
+export interface Locked {
+  amount: number;
+  reason: 'welcomeBonusUntilFirstTask' | null;
+}
+
+/**
+ * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
+ * earner's first approved task has paid a reward. One indexed read of the earner's own entries.
+ */
+export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
+  const [row] = await db
+    .select({
+      welcome: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.reason} = ${LedgerReason.welcomeBonus}), 0)::text`,
+      earned: sql<boolean>`coalesce(bool_or(${ledgerEntries.reason} = ${LedgerReason.taskReward}), false)`,
     })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId));
-  return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
+  const welcome = Number(row?.welcome ?? 0);
+  if (row?.earned || welcome <= 0) return { amount: 0, reason: null };
+  return { amount: welcome, reason: 'welcomeBonusUntilFirstTask' };
 }

@@ -1,8 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { TaskRun } from '@grab/shared/contracts';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { shareLinks, shareVisits, taskRuns, taskSteps } from '../../db/schema';
+import { serverSecret } from '../../db/server-secrets';
+import { usedRecentlyBy } from '../auth/sessions.repository';
 
 /** 16 random bytes: 22 url-safe characters nobody can guess or enumerate. */
 function newLinkId(): string {
@@ -54,6 +56,9 @@ export interface Visit {
  * Never counted: the sharer's own visit, an unknown link, and a link whose run has moved past
  * its share step (visits no longer earn anything there).
  */
+/** How long an address or device a sharer used stays theirs: a visit from there is their own. */
+const OWN_ORIGIN_DAYS = 30;
+
 export async function recordVisit(db: Db, visit: Visit): Promise<boolean> {
   const [link] = await db
     .select({ ownerId: shareLinks.userId, runStatus: taskRuns.status, action: taskSteps.action })
@@ -62,12 +67,16 @@ export async function recordVisit(db: Db, visit: Visit): Promise<boolean> {
     .leftJoin(taskSteps, and(eq(taskSteps.taskId, taskRuns.taskId), eq(taskSteps.position, taskRuns.step)))
     .where(eq(shareLinks.id, visit.linkId));
   if (!link || link.ownerId === visit.userId || link.runStatus !== 'inProgress' || link.action !== 'share') return false;
+  // Without a token too: the sharer's own address or browser never counts (DESIGN §5).
+  if (await usedRecentlyBy(db, link.ownerId, { ip: visit.ip, deviceId: visit.visitorId }, OWN_ORIGIN_DAYS)) return false;
+  // Keyed with a server secret, so the stored key cannot be turned back into an address by trying them all.
+  const secret = await serverSecret(db, 'share-visit-address');
   const inserted = await db
     .insert(shareVisits)
     .values({
       linkId: visit.linkId,
       visitorKey: visit.userId === null ? `v:${visit.visitorId}` : `u:${visit.userId}`,
-      addressKey: createHash('sha256').update(`${visit.linkId}\n${visit.ip}`).digest('hex'),
+      addressKey: createHmac('sha256', secret).update(`${visit.linkId}\n${visit.ip}`).digest('hex'),
     })
     .onConflictDoNothing()
     .returning({ id: shareVisits.id });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { balanceOf, earningsOf } from '../ledger/ledger.service';
+import { balanceOf, earningsOf, lockedOf } from '../ledger/ledger.service';
 import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
@@ -15,8 +15,17 @@ export function usersRoutes(app: FastifyInstance, db: Db): void {
   });
   route(app, assetInfo, async (_input, request) => {
     const userId = earnerOf(request).userId;
-    const [balance, earnings, pending] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId)]);
-    // Pending points are not in the balance yet, so they are never withdrawable.
-    return { balance, pending, withdrawable: balance, locked: 0, lockedReason: null, todayEarnings: earnings.today, totalEarnings: earnings.total };
+    const [balance, earnings, pending, locked] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
+    // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
+    const lockedNow = Math.min(locked.amount, balance);
+    return {
+      balance,
+      pending,
+      withdrawable: balance - lockedNow,
+      locked: lockedNow,
+      lockedReason: lockedNow > 0 ? locked.reason : null,
+      todayEarnings: earnings.today,
+      totalEarnings: earnings.total,
+    };
   });
 }
