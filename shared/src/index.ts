@@ -131,6 +131,7 @@ export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast
 export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
+export { PATHS, type RoutePath } from './routes/route-paths';
 export { BackButton } from './ui/back-button.ui';
 export { LineIcon } from './ui/line-icon.ui';
 /** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */

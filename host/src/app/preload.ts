@@ -1,8 +1,7 @@
-import { prefetchMain, shareInfo, store, taskList, tokenAtom, userInfoAtom } from '@grab/shared';
+import { PATHS, prefetchMain, shareInfo, store, taskList, tokenAtom, userInfoAtom } from '@grab/shared';
 import { isPublicPath } from './guard/redirect';
 import { pageLoaders } from './pages';
 import { remoteRegistry } from './remotes/federation';
-import { PATHS } from './routes.paths';
 
 function quietly(promise: Promise<unknown>) {
   // A failed preload changes nothing: the page's own load shows the error and its retry.

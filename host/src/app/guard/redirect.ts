@@ -1,4 +1,4 @@
-import { PATHS } from '../routes.paths';
+import { PATHS } from '@grab/shared';
 
 /** Pages a visitor without a session may open: login itself and register (which leads to it). */
 const PUBLIC_PATHS: readonly string[] = [PATHS.loginPage, PATHS.register];

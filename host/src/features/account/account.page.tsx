@@ -3,6 +3,7 @@ import {
   clearSession,
   Link,
   logout,
+  PATHS,
   useAtom,
   useNavigate,
   userInfo as userInfoCall,
@@ -19,12 +20,12 @@ interface AccountPageProps {
 }
 
 const MENU = [
-  { to: '/earningsDetails', key: 'account.earnings', icon: MENU_ICONS.earnings },
-  { to: '/withdrawalOrders', key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
-  { to: '/userLevel', key: 'account.userLevel', icon: MENU_ICONS.level },
-  { to: '/team', key: 'account.invite', icon: MENU_ICONS.invite },
-  { to: '/changePassword', key: 'account.changePassword', icon: MENU_ICONS.password },
-  { to: '/language', key: 'account.language', icon: MENU_ICONS.language },
+  { to: PATHS.earningsDetails, key: 'account.earnings', icon: MENU_ICONS.earnings },
+  { to: PATHS.withdrawalOrders, key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
+  { to: PATHS.userLevel, key: 'account.userLevel', icon: MENU_ICONS.level },
+  { to: PATHS.team, key: 'account.invite', icon: MENU_ICONS.invite },
+  { to: PATHS.changePassword, key: 'account.changePassword', icon: MENU_ICONS.password },
+  { to: PATHS.language, key: 'account.language', icon: MENU_ICONS.language },
 ] as const;
 
 /**
@@ -55,7 +56,7 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
       // Offline: the token is forgotten here anyway; the server expires it.
     }
     // Same transition as the navigation: the guard must not see /user without a session first.
-    navigate('/login', { replace: true });
+    navigate(PATHS.loginPage, { replace: true });
     startTransition(clearSession);
   }
 

@@ -4,6 +4,7 @@ import {
   LoadFailed,
   LoadingBlocks,
   Link,
+  PATHS,
   type Task,
   TaskKind,
   taskList,
@@ -152,7 +153,7 @@ export default function TaskHall() {
       {taskType && ready ? (
         <p className={styles.filter}>
           <span>{t('filtered', { kind: t(`kind.${taskType}`) })}</span>
-          <Link to="/home" className={styles.filterLink}>
+          <Link to={PATHS.home} className={styles.filterLink}>
             {t('allTasks')}
           </Link>
         </p>

@@ -9,6 +9,7 @@ import {
   LoadFailed,
   LoadingBlocks,
   Link,
+  PATHS,
   useAtomValue,
   useCall,
   userBalanceAtom,
@@ -110,10 +111,10 @@ export default function BalanceCard() {
       {body}
       {ready ? (
         <div className={styles.links}>
-          <Link to="/withdrawal" className={styles.primary}>
+          <Link to={PATHS.withdrawal} className={styles.primary}>
             {t('withdraw')}
           </Link>
-          <Link to="/earningsDetails" className={styles.secondary}>
+          <Link to={PATHS.earningsDetails} className={styles.secondary}>
             {t('details')}
           </Link>
         </div>
