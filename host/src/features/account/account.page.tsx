@@ -6,8 +6,9 @@ import {
   PATHS,
   useAtom,
   useNavigate,
-  userInfo as userInfoCall,
+  useQuery,
   userInfoAtom,
+  userInfoQuery,
   useT,
 } from '@grab/shared';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
@@ -35,18 +36,16 @@ const MENU = [
 export function AccountPage({ balanceCard }: AccountPageProps) {
   const { t } = useT('host');
   const navigate = useNavigate();
-  const [account, setAccount] = useAtom(userInfoAtom);
+  const [stored, setStored] = useAtom(userInfoAtom);
   const [leaving, setLeaving] = useState(false);
+  // Fresh figures whenever the Account tab shows; the session's stored copy shows meanwhile.
+  const { data: fresh } = useQuery(userInfoQuery());
+  const account = leaving ? stored : (fresh ?? stored);
 
   useEffect(() => {
-    // Fresh figures each time the Account tab is created; the stored copy shows meanwhile.
-    callMain(userInfoCall).then(
-      (fresh) => {
-        if (fresh) setAccount(fresh);
-      },
-      () => undefined,
-    );
-  }, [setAccount]);
+    // The session keeps the newest copy: the messaging sign and the next start read it.
+    if (fresh) setStored((current) => (current && current.id === fresh.id ? fresh : current));
+  }, [fresh, setStored]);
 
   async function onLogout() {
     setLeaving(true);

@@ -1,8 +1,8 @@
-import { BrowserRouter, initI18n, type UploadOptions } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, type UploadOptions } from '@grab/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detail, envelope, run } from '../../lib/task-fixtures';
+import { answerByPath, detail, run } from '../../lib/task-fixtures';
 import { pickFiles, picturesNeeded, submitProblem } from './audit-picker.lib';
 import AuditTaskPage from './audit-task.page';
 
@@ -69,12 +69,7 @@ function renderPage() {
 
 /** Answers by address, so the page's calls may come in any order. */
 function serve(routes: Record<string, unknown[]>) {
-  fetchMock.mockImplementation(async (url: string) => {
-    const path = String(url).split('?')[0] ?? '';
-    const queue = routes[path];
-    if (!queue || queue.length === 0) throw new Error(`unexpected call ${url}`);
-    return envelope(queue.length > 1 ? queue.shift() : queue[0]);
-  });
+  fetchMock.mockImplementation(answerByPath(routes));
 }
 
 const submitted = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/app/task/leading-task') as [string, RequestInit][];
@@ -83,6 +78,7 @@ const here = () => `${window.location.pathname}${window.location.search}`;
 describe('AuditTaskPage', () => {
   beforeEach(async () => {
     uploads.calls = [];
+    queryClient.clear();
     localStorage.setItem('token', 'tok');
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
