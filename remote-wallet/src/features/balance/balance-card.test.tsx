@@ -72,6 +72,7 @@ describe('BalanceCard', () => {
     expect(within(card).getByRole('link', { name: 'Earnings details' }).getAttribute('href')).toBe('/earningsDetails');
     expect(queryClient.getQueryData(userKeys.assets)).toEqual(ASSET);
     expect(queryClient.getQueryData(currencyListQuery().queryKey)).toEqual(CURRENCIES);
+    expect(within(card).queryByText(/welcome bonus/)).toBeNull();
     const headers = new Headers((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers);
     expect(headers.get('authorization')).toBe('Bearer wallet-token');
   });
@@ -90,6 +91,21 @@ describe('BalanceCard', () => {
     expect(within(alert).getByText('Your balance could not be loaded.')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('12,345 points')).toBeTruthy();
+  });
+
+  it('shows the locked welcome bonus with its reason, and withdrawable without it', async () => {
+    assetResponses.push(envelope({ ...ASSET, balance: 10000, withdrawable: 0, locked: 10000, lockedReason: 'welcomeBonusUntilFirstTask', totalEarnings: 0 }));
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'My balance' });
+    expect(await within(card).findByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
+    const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
+    expect(within(fact('Withdrawable')).getByText('0 points')).toBeTruthy();
+  });
+
+  it('says plainly that points are locked when the server gives no reason', async () => {
+    assetResponses.push(envelope({ ...ASSET, locked: 2500, lockedReason: null }));
+    renderCard();
+    expect(await screen.findByText('25 points cannot be withdrawn yet')).toBeTruthy();
   });
 
   it('asks again when a credit makes the balance stale, and shows the new figures', async () => {

@@ -1,8 +1,10 @@
 /// <reference types="@rsbuild/core/types" />
 import {
+  type AssetInfo,
   assetInfoQuery,
   currencyListQuery,
   formatMoney,
+  LineIcon,
   LoadFailed,
   LoadingBlocks,
   Link,
@@ -19,9 +21,31 @@ import styles from './balance-card.module.css';
 
 registerWalletLocales();
 
+function LockIcon() {
+  return (
+    <LineIcon size={18}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </LineIcon>
+  );
+}
+
+/** Points in the balance that cannot be withdrawn yet, and why (DESIGN §5: the welcome bonus waits for a first approved task). */
+function LockedNote({ asset }: { asset: AssetInfo }) {
+  const { t } = useT(WALLET_NS);
+  const points = usePointsText();
+  if (asset.locked <= 0) return null;
+  return (
+    <p className={styles.locked}>
+      <LockIcon />
+      <span>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
+    </p>
+  );
+}
+
 /**
- * The Account page's balance: points, their value in the earner's currency, and pending points
- * kept apart from what can be withdrawn (DESIGN §2.6). Its figures
+ * The Account page's balance: points, their value in the earner's currency, pending points kept
+ * apart from what can be withdrawn, and locked points with their reason (DESIGN §2.6). Its figures
  * are the shared cache's `assetInfo` entry, which every credit or debit makes stale (so the card
  * asks again while it shows). Exposed as remote_wallet/BalanceCard.
  */
@@ -71,6 +95,7 @@ export default function BalanceCard() {
             <dd>{points(data.totalEarnings)}</dd>
           </div>
         </dl>
+        <LockedNote asset={data} />
       </>
     );
   }
