@@ -33,6 +33,18 @@ test.describe('navigation rules (SPEC §2)', () => {
     });
   }
 
+  test('host and remotes share one server-state cache: the hall shows the list the host asked for', async ({ signedInPage: page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/app/task/list') asked.push(request.url());
+    });
+    await page.goto('/home');
+    // The host asks while the tasks remote downloads; the remote's hall reads that answer from the
+    // same cache. A second cache in the remote would have asked again before showing anything.
+    await expect(page.getByRole('article').first()).toBeVisible();
+    expect(asked).toHaveLength(1);
+  });
+
   test('scroll resets to the top on every navigation', async ({ signedInPage: page }) => {
     await page.goto('/home');
     const shell = new Shell(page);
