@@ -71,23 +71,28 @@ export function stepOf(task: TaskView, action: string): TaskStep {
 }
 
 /**
- * On the audit page: picks `count` screenshots, waits for every upload to finish, submits, and
- * lands on the hall of the task's kind (SPEC §2: nothing follows a proof step).
+ * On the audit page: picks `count` screenshots, waits for every upload to finish (a full bar means
+ * the server has the picture), submits, and lands on the hall of the task's kind (SPEC §2: nothing follows a proof step).
  */
 export async function uploadProof(page: Page, task: TaskView, count = 1): Promise<void> {
   await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
-  const files = Array.from({ length: count }, (_, i) => ({
-    name: `proof-${i + 1}.png`,
-    mimeType: 'image/png',
-    buffer: screenshotPng(360, 640, [30 + 80 * i, 120, 200]),
-  }));
-  await page.getByLabel('Choose pictures').setInputFiles(files);
+  await pickProofPictures(page, count);
   const bars = page.getByRole('progressbar', { name: /Upload of/ });
   await expect(bars).toHaveCount(count);
   for (let i = 0; i < count; i += 1) await expect(bars.nth(i)).toHaveAttribute('aria-valuenow', '100');
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(`/home?taskType=${task.kind}`);
   await expect(taskCard(page, task.title).getByText('Under review')).toBeVisible();
+}
+
+/** On the audit page: picks `count` screenshots (each starts uploading at once). */
+export async function pickProofPictures(page: Page, count = 1): Promise<void> {
+  const files = Array.from({ length: count }, (_, i) => ({
+    name: `proof-${i + 1}.png`,
+    mimeType: 'image/png',
+    buffer: screenshotPng(360, 640, [30 + 80 * i, 120, 200]),
+  }));
+  await page.getByLabel('Choose pictures').setInputFiles(files);
 }
 
 /** Answers every request to an outside page (group links, partner sites) without the network. */

@@ -1,5 +1,6 @@
+import { Shell } from '../pages/shell.pages';
 import { expect, test } from '../support/fixtures';
-import { assetsOf, openTask, taskTitled } from '../support/tasks';
+import { assetsOf, openTask, taskCard, taskTitled } from '../support/tasks';
 
 test('a redemption code credits once; redeeming it again, or an expired code, is refused with a message', async ({ signedInPage: page, earner, request }) => {
   const task = await taskTitled(request, earner.token, 'Redeem a gift code');
@@ -22,4 +23,26 @@ test('a redemption code credits once; redeeming it again, or an expired code, is
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByText('This code has expired')).toBeVisible();
   expect((await assetsOf(request, earner.token)).balance).toBe(credited.balance);
+});
+
+test('the Account balance follows a credit made on another screen, without a reload', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Redeem a gift code');
+  const before = await assetsOf(request, earner.token);
+  const shell = new Shell(page);
+  const points = (hundredths: number) => `${(hundredths / 100).toLocaleString('en-US')} points`;
+
+  // The Account tab is visited first: it stays mounted (hidden) while the earner earns elsewhere.
+  await page.goto('/user');
+  await expect(page.getByTestId('balance')).toHaveText(points(before.balance));
+  await shell.home.click();
+  await taskCard(page, task.title).getByRole('link').click();
+  await page.getByLabel('Redemption code').fill('WELCOME2026');
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
+
+  // Back to the tabs the way the earner came (task pages have no tab bar), then to the Account tab.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/home');
+  await shell.account.click();
+  await expect(page.getByTestId('balance')).toHaveText(points(before.balance + 10_00));
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/fixtures';
 import { Reviewer } from '../support/reviewer';
-import { assetsOf, openTask, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
+import { assetsOf, openTask, pickProofPictures, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
 
 // One earner and the seeded reviewer, each kind whose proof is reviewed: do the steps in the
 // browser, upload, and let the reviewer decide through the reviewer API.
@@ -37,6 +37,35 @@ test('audit task: a failed review shows its reason, the re-upload passes and is 
   const history = page.getByRole('region', { name: 'Your submissions' });
   await expect(history.getByText('The page name is not visible')).toBeVisible();
   await expect(history.getByRole('img')).toHaveCount(2);
+});
+
+test('Submit tapped while the picture is still uploading waits for it, then sends', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Follow our official page');
+  // The server's answer to the upload is held until Submit has been tapped: every byte is sent,
+  // the server has not answered yet (as on a busy server or a slow link).
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/app/upload/image', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.continue();
+  });
+
+  await openTask(page, task);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  await pickProofPictures(page);
+  await expect(page.getByText(/^Uploading/)).toBeVisible();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const waiting = page.getByRole('button', { name: 'Sending when the upload finishes…' });
+  await expect(waiting).toBeDisabled();
+  await expect(waiting).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByText('Please wait until the pictures are uploaded.')).toHaveCount(0);
+
+  release();
+  await expect(page).toHaveURL(`/home?taskType=${task.kind}`);
+  await expect(taskCard(page, task.title).getByText('Under review')).toBeVisible();
 });
 
 test('join-group task: open the group, confirm, prove it; the pass credits once', async ({ signedInPage: page, earner, request }) => {

@@ -50,34 +50,97 @@ describe('the wired main client', () => {
   });
 });
 
-describe('prefetchMain', () => {
-  function okResponse(data: unknown) {
-    return new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } });
-  }
+function okResponse(data: unknown) {
+  return new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
 
-  it('hands its answer to the first identical call, then calls again', async () => {
-    const fetchMock = vi.fn().mockImplementation(async () => okResponse({ inviteCode: 'A1', shareLink: 'https://grab.example/register?shareCode=A1', totalInvites: 0, directInvites: 0, totalBonus: 0, todayBonus: 0 }));
+const USER = {
+  id: 1,
+  phone: '+15550000000',
+  country: 'US',
+  thirdUserId: 't1',
+  thirdName: 'Sam',
+  asset: 0,
+  level: 1,
+  inviteCode: 'ROOT',
+  currency: 'USD' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+
+const ASSETS = { balance: 100, pending: 0, withdrawable: 0, locked: 100, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 0 };
+
+describe('the shared query cache', () => {
+  it('keys each resource, and a refusal becomes the query error after its toast', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(okResponse(ASSETS))
+      .mockResolvedValueOnce(new Response(JSON.stringify({ code: 404, data: null, msg: 'No such task' }), { status: 404, headers: { 'content-type': 'application/json' } }));
     vi.stubGlobal('fetch', fetchMock);
     const shared = await import('./index');
-    shared.prefetchMain(shared.shareInfo);
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await expect(shared.callMain(shared.shareInfo)).resolves.toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    await shared.callMain(shared.shareInfo);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await expect(shared.queryClient.fetchQuery(shared.assetInfoQuery())).resolves.toEqual(ASSETS);
+    expect(shared.queryClient.getQueryData(shared.userKeys.assets)).toEqual(ASSETS);
+    const danger = vi.spyOn(shared.toast, 'danger');
+    await expect(shared.queryClient.fetchQuery(shared.taskDetailQuery(7))).rejects.toBeInstanceOf(shared.CallFailed);
+    expect(danger).toHaveBeenCalledWith('No such task');
+    expect(String(fetchMock.mock.calls[1]?.[0])).toBe('/app/task/detail?taskId=7');
   });
 
-  it('is not used for other input or after it expired', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const fetchMock = vi.fn().mockImplementation(async () => okResponse([]));
-    vi.stubGlobal('fetch', fetchMock);
+  it('makes the balance stale after a credit, and after a task change', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => okResponse(ASSETS)));
     const shared = await import('./index');
-    shared.prefetchMain(shared.taskList, {});
-    await shared.callMain(shared.taskList, { taskType: 'share' });
-    expect(fetchMock).toHaveBeenCalledTimes(2);
-    vi.setSystemTime(Date.now() + shared.PREFETCH_TTL_MS);
-    await shared.callMain(shared.taskList, {});
-    expect(fetchMock).toHaveBeenCalledTimes(3);
-    vi.useRealTimers();
+    await shared.queryClient.fetchQuery(shared.assetInfoQuery());
+    const assets = () => shared.queryClient.getQueryState(shared.userKeys.assets);
+    expect(assets()?.isInvalidated).toBe(false);
+    await shared.balanceChanged();
+    expect(assets()?.isInvalidated).toBe(true);
+
+    await shared.queryClient.fetchQuery(shared.assetInfoQuery());
+    expect(assets()?.isInvalidated).toBe(false);
+    await shared.tasksChanged();
+    expect(assets()?.isInvalidated).toBe(true);
+  });
+
+  it('notices a decision in a task answer (a review passed elsewhere) and makes the balance stale', async () => {
+    const task = (status: string) => ({
+      id: 3,
+      kind: 'audit',
+      schedule: 'once',
+      title: 'Review the shop',
+      description: '',
+      reward: 1500,
+      minLevel: 1,
+      locked: false,
+      resetTime: null,
+      endsAt: null,
+      hoursLeft: null,
+      progress: { done: 0, total: 1 },
+      status,
+      closedReason: null,
+      taskBranchList: [],
+    });
+    const answers = [okResponse([task('underReview')]), okResponse(ASSETS), okResponse([task('underReview')]), okResponse([task('completed')])];
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => answers.shift()));
+    const shared = await import('./index');
+    const invalidated = () => shared.queryClient.getQueryState(shared.userKeys.assets)?.isInvalidated;
+    await shared.queryClient.fetchQuery(shared.taskListQuery());
+    await shared.queryClient.fetchQuery(shared.assetInfoQuery());
+    // The same answer again: nothing was decided.
+    await shared.queryClient.refetchQueries({ queryKey: shared.taskKeys.list() });
+    expect(invalidated()).toBe(false);
+    await shared.queryClient.refetchQueries({ queryKey: shared.taskKeys.list() });
+    expect(shared.queryClient.getQueryData(shared.taskListQuery().queryKey)?.[0]?.status).toBe('completed');
+    expect(invalidated()).toBe(true);
+  });
+
+  it('is dropped with the session, and when another session starts', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(async () => okResponse(ASSETS)));
+    const shared = await import('./index');
+    await shared.queryClient.fetchQuery(shared.assetInfoQuery());
+    shared.clearSession();
+    expect(shared.queryClient.getQueryData(shared.userKeys.assets)).toBeUndefined();
+    await shared.queryClient.fetchQuery(shared.assetInfoQuery());
+    shared.setSession({ token: 't2', userInfo: USER });
+    expect(shared.queryClient.getQueryData(shared.userKeys.assets)).toBeUndefined();
+    expect(localStorage.getItem('token')).toBe('t2');
   });
 });

@@ -1,16 +1,13 @@
 // The one entry of @grab/shared. Host and remotes share it as a Module Federation singleton, so
 // everything created here (store, i18n instance, API clients, toasts) exists once per page.
-// Libraries the apps need (router, jotai hooks) are re-exported from here instead of being shared
-// themselves: MF ships a shared module whole, while these re-exports are tree-shaken.
-import { type ApiClientDeps, createApiClient } from './api/api-client';
+// Libraries the apps need (router, jotai hooks, TanStack Query's useQuery) are re-exported from here
+// instead of being shared themselves: MF ships a shared module whole, while these re-exports are
+// tree-shaken, and the single instance of this package carries the single instance of each.
+import { apiDeps, client } from './api/app-client';
 import { type AuthorizedImage, useAuthorizedImageWith } from './api/authorized-image';
 import type { UploadOptions } from './api/upload-image';
-import { type CallState, useCallWith } from './api/use-call';
-import type { DataOf, Endpoint, InputOf } from './contracts/envelope';
-import { i18n } from './i18n/i18n';
-import { languageByKey } from './i18n/languages';
-import { languageAtom, store, tokenAtom, userInfoAtom } from './store/store.atoms';
-import { toast } from './ui/toast.ui';
+import { type DefaultError, type QueryKey, type UseQueryOptions, type UseQueryResult, useQuery as useQueryOn } from '@tanstack/react-query';
+import { queryClient } from './query/query-client';
 
 // The earner app's contracts. The reviewer calls (review.contracts) stay out: every export here
 // ships in the host's first load, and earners never make those calls (the server and the operator
@@ -25,54 +22,22 @@ export * from './contracts/messaging.contracts';
 export * from './contracts/sign';
 export * from './i18n/languages';
 
-const apiDeps: ApiClientDeps = {
-  getToken: () => store.get(tokenAtom),
-  getLanguageTag: () => languageByKey(store.get(languageAtom)).tag,
-  getThirdParty: () => store.get(userInfoAtom),
-  onUnauthorized: () => {
-    // SPEC §4: clear everything and reload; the guard then shows the login page.
-    localStorage.clear();
-    location.reload();
-  },
-  notifyError: (message) => toast.danger(message),
-  translate: (key) => i18n.t(key, { ns: 'common' }),
-};
-const client = createApiClient(apiDeps);
+export { callMain, callMessaging } from './api/app-client';
 
-/** How long a call started early waits for the screen that needs it before it is dropped. */
-export const PREFETCH_TTL_MS = 10_000;
-const prefetched = new Map<string, { at: number; promise: Promise<unknown> }>();
-const callKey = (endpoint: Endpoint, input: unknown) => `${endpoint.method} ${endpoint.path} ${JSON.stringify(input ?? {})}`;
-
-/**
- * Starts a main API call before the screen that needs it has loaded (e.g. the task list while the
- * tasks remote is still downloading): the first identical `callMain` within PREFETCH_TTL_MS gets
- * this answer instead of asking again, so the request leaves the first screen's critical path.
- */
-export function prefetchMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): void {
-  const promise = client.callMain(endpoint, input);
-  // A failure was already told to the earner; the screen that takes this promise sees it too.
-  promise.catch(() => undefined);
-  prefetched.set(callKey(endpoint, input), { at: Date.now(), promise });
+// Server state: one keyed cache (TanStack Query) for host and remotes. The hooks are bound to the
+// shared client, so no provider is needed and no app can read from a second cache by mistake.
+export { queryClient, CallFailed, fetchEndpoint } from './query/query-client';
+export { userKeys, userInfoQuery, assetInfoQuery, balanceChanged } from './query/user.queries';
+export { taskKeys, taskListQuery, taskDetailQuery, taskTgUrlQuery, auditLogQuery, tasksChanged, TASK_LIST_FRESH_MS } from './query/task.queries';
+export { currencyListQuery } from './query/config.queries';
+export { shareInfoQuery, SHARE_INFO_FRESH_MS } from './query/team.queries';
+/** `useQuery` of TanStack Query on the shared cache; pass a query options factory (`taskDetailQuery(id)`). */
+export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+  options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
+): UseQueryResult<TData, TError> {
+  return useQueryOn(options, queryClient);
 }
-
-/** Main API call (SPEC §7); resolves `undefined` when the server said no (its message is toasted). */
-export function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
-  const key = callKey(endpoint, input);
-  const early = prefetched.get(key);
-  if (early) {
-    prefetched.delete(key);
-    if (Date.now() - early.at < PREFETCH_TTL_MS) return early.promise as Promise<DataOf<E> | undefined>;
-  }
-  return client.callMain(endpoint, input);
-}
-export const callMessaging = client.callMessaging;
-const callers = { callMain, callMessaging };
-/** Runs a call when the component mounts or its input changes: `{ data, error, loading, reload }`. */
-export function useCall<E extends Endpoint>(endpoint: E, input?: InputOf<E>): CallState<DataOf<E>> {
-  return useCallWith(callers, endpoint, input);
-}
-export { type CallState, CallFailed } from './api/use-call';
+export type { UseQueryResult } from '@tanstack/react-query';
 
 // Uploads and private pictures are used by the task pages only: their code is downloaded when first
 // used, so the first load of every other screen carries just these wrappers.
@@ -88,24 +53,8 @@ export function useAuthorizedImage(id: string | null): AuthorizedImage {
 export type { AuthorizedImage, UploadOptions };
 export { NetworkError, REQUEST_TIMEOUT_MS } from './api/api-client';
 
-export {
-  store,
-  tokenAtom,
-  userInfoAtom,
-  languageAtom,
-  configAtom,
-  userBalanceAtom,
-  currencyListAtom,
-  taskListAtom,
-  taskInfoAtom,
-  childTaskInfoAtom,
-  levelInfoAtom,
-  tgwsGroupAtom,
-  setSession,
-  clearSession,
-  TOKEN_STORAGE_KEY,
-  USER_INFO_STORAGE_KEY,
-} from './store/store.atoms';
+export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
+export { setSession, clearSession } from './store/session';
 export { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 export { StoreProvider } from './store/store-provider.ui';
 
@@ -131,6 +80,7 @@ export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast
 export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
+export { PATHS, type RoutePath } from './routes/route-paths';
 export { BackButton } from './ui/back-button.ui';
 export { LineIcon } from './ui/line-icon.ui';
 /** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */

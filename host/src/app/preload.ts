@@ -1,8 +1,7 @@
-import { prefetchMain, shareInfo, store, taskList, tokenAtom, userInfoAtom } from '@grab/shared';
+import { PATHS, queryClient, shareInfoQuery, store, TaskKind, taskListQuery, tokenAtom, userInfoAtom } from '@grab/shared';
 import { isPublicPath } from './guard/redirect';
 import { pageLoaders } from './pages';
 import { remoteRegistry } from './remotes/federation';
-import { PATHS } from './routes.paths';
 
 function quietly(promise: Promise<unknown>) {
   // A failed preload changes nothing: the page's own load shows the error and its retry.
@@ -42,19 +41,22 @@ export function preloadFirstScreen(pathname: string) {
 
 /**
  * Starts the first API call of a remote page while the remote still downloads, so it leaves the
- * first screen's critical path (the task list is the largest thing /home paints). Called once the
+ * first screen's critical path (the task list is the largest thing /home paints). The answer goes
+ * into the shared query cache, where the page finds it fresh (TASK_LIST_FRESH_MS). Called once the
  * texts are loaded: a failure toasts a translated message, never a raw key.
  */
 export function prefetchFirstScreenData(pathname: string, search: string) {
   if (store.get(userInfoAtom) === null || store.get(tokenAtom) === null) return;
   switch (pathname) {
     case PATHS.root:
-    case PATHS.home:
-      // The task hall's own first call asks for every kind; a `taskType` filter asks for less.
-      if (!new URLSearchParams(search).has('taskType')) prefetchMain(taskList, {});
+    case PATHS.home: {
+      // The same key the hall asks for: every kind, or the one its `taskType` names.
+      const kind = TaskKind.safeParse(new URLSearchParams(search).get('taskType'));
+      void queryClient.prefetchQuery(taskListQuery(kind.success ? kind.data : undefined));
       break;
+    }
     case PATHS.team:
-      prefetchMain(shareInfo);
+      void queryClient.prefetchQuery(shareInfoQuery());
       break;
   }
 }

@@ -1,4 +1,4 @@
-import { Navigate, Route, Routes } from '@grab/shared';
+import { Navigate, PATHS, Route, Routes } from '@grab/shared';
 import { type ReactNode, Suspense } from 'react';
 import { RequireSession } from './guard/require-session';
 import { safeRedirectTarget } from './guard/redirect';
@@ -17,7 +17,7 @@ import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard } from './remotes/remote-wallet.loader';
 import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
 import { RemoteTeamPage } from './remotes/remote-team.loader';
-import { COMING_PAGES, PATHS } from './routes.paths';
+import { COMING_PAGES } from './routes.paths';
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RemoteLoading />}>{children}</Suspense>;

@@ -1,4 +1,4 @@
-import type { TaskKind, TaskStep } from '@grab/shared';
+import { PATHS, type TaskKind, type TaskStep } from '@grab/shared';
 
 /** Where the router should go: a path inside the app, or an absolute address elsewhere. */
 export interface Destination {
@@ -10,9 +10,6 @@ export interface TaskRef {
   id: number;
   kind: TaskKind;
 }
-
-export const TASK_DETAIL_PATH = '/taskDetail';
-export const HOME_PATH = '/home';
 
 function destination(url: URL, origin: string): Destination {
   const internal = url.origin === origin;
@@ -31,12 +28,12 @@ export function stepDestination(step: Pick<TaskStep, 'id' | 'h5Url'>, task: Task
 /** SPEC §2: after a step, the next step's page; with none left, the hall showing that kind. */
 export function afterStepDestination(next: Pick<TaskStep, 'id' | 'h5Url'> | null, task: TaskRef, origin: string): Destination {
   if (next) return stepDestination(next, task, origin);
-  return { href: `${HOME_PATH}?taskType=${encodeURIComponent(task.kind)}`, internal: true };
+  return { href: `${PATHS.home}?taskType=${encodeURIComponent(task.kind)}`, internal: true };
 }
 
 /** The task detail page of a task: where the hall sends every card. */
 export function taskDetailHref(task: TaskRef): string {
-  return `${TASK_DETAIL_PATH}?taskId=${task.id}&taskType=${encodeURIComponent(task.kind)}`;
+  return `${PATHS.taskDetail}?taskId=${task.id}&taskType=${encodeURIComponent(task.kind)}`;
 }
 
 /** Progress counts attempts of a task's steps; a task without steps (a redemption code) has none to show. */

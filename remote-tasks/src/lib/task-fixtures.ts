@@ -46,3 +46,18 @@ export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
 export function envelope(data: unknown, code = 200, msg = 'ok'): Response {
   return new Response(JSON.stringify({ code, data, msg }), { status: code === 200 ? 200 : 400, headers: { 'content-type': 'application/json' } });
 }
+
+/**
+ * A fake `fetch` that answers by address, so a page's calls (and the ones a cache invalidation
+ * adds) may come in any order: each path takes its answers in turn and repeats the last one. An
+ * answer is envelope data, or a Response as it is.
+ */
+export function answerByPath(routes: Record<string, unknown[]>): (url: string) => Promise<Response> {
+  return async (url: string) => {
+    const path = String(url).split('?')[0] ?? '';
+    const queue = routes[path];
+    if (!queue || queue.length === 0) throw new Error(`unexpected call ${url}`);
+    const answer = queue.length > 1 ? queue.shift() : queue[0];
+    return answer instanceof Response ? answer.clone() : envelope(answer);
+  };
+}

@@ -1,4 +1,4 @@
-import { callMain, type LeadingTaskResult, leadingTask, useNavigate } from '@grab/shared';
+import { callMain, type LeadingTaskResult, leadingTask, tasksChanged, useNavigate } from '@grab/shared';
 import { useCallback, useRef, useState } from 'react';
 import { afterStepDestination, type Destination, type TaskRef } from './step-navigation.lib';
 
@@ -37,6 +37,8 @@ export function useLeadingTask(task: TaskRef | null) {
       try {
         const result = await callMain(leadingTask, { taskId: task.id, ...input });
         if (!result) return undefined;
+        // The run moved on (and a submission adds pending points): every screen showing it asks again.
+        void tasksChanged();
         // SPEC §2, also after the last step: the hall (filtered to this kind) shows where the task stands.
         open(afterStepDestination(result.next, task, window.location.origin));
         return result;

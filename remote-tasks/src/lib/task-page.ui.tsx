@@ -1,7 +1,7 @@
-import { BackButton, Link, LoadingBlocks, useT } from '@grab/shared';
+import { BackButton, Link, LoadingBlocks, PATHS, useT } from '@grab/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../locales/tasks.locales';
-import { HOME_PATH, type TaskRef, taskDetailHref } from './step-navigation.lib';
+import { type TaskRef, taskDetailHref } from './step-navigation.lib';
 import styles from './task-page.module.css';
 
 // Every task page imports this frame: the texts start loading as soon as any of them is loaded.
@@ -14,7 +14,7 @@ export function TaskPage({ title, children }: { title: string; children: ReactNo
   return (
     <div className={`g-page ${styles.page}`}>
       <header className={styles.header}>
-        <BackButton fallback={HOME_PATH} />
+        <BackButton fallback={PATHS.home} />
       </header>
       <h1 ref={heading} tabIndex={-1} className={styles.title} dir="auto">
         {title}

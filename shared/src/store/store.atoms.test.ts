@@ -41,17 +41,15 @@ describe('persisted atoms', () => {
     expect(s.store.get(s.languageAtom)).toBe('en-US');
   });
 
-  it('setSession writes token and userInfo; clearSession removes them and loaded state', async () => {
+  it('storeSession writes token and userInfo; clearStoredSession removes them', async () => {
     const s = await freshStore();
-    s.setSession({ token: 'new-token', userInfo: { ...USER, currency: 'USD' } });
+    s.storeSession({ token: 'new-token', userInfo: { ...USER, currency: 'USD' } });
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toEqual(USER);
-    s.store.set(s.taskListAtom, []);
-    s.clearSession();
+    s.clearStoredSession();
     expect(localStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('userInfo')).toBeNull();
     expect(s.store.get(s.tokenAtom)).toBeNull();
-    expect(s.store.get(s.taskListAtom)).toBeNull();
   });
 
   it('language writes through to storage, functional updates included', async () => {

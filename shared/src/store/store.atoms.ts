@@ -1,8 +1,7 @@
 import { atom, getDefaultStore, type SetStateAction, type WritableAtom } from 'jotai/vanilla';
 import type { Session } from '../contracts/auth.contracts';
-import type { CommonConfig, Currency } from '../contracts/config.contracts';
-import type { Task, TaskStep } from '../contracts/task.contracts';
-import { type AssetInfo, LanguageKey, UserInfo } from '../contracts/user.contracts';
+import type { CommonConfig } from '../contracts/config.contracts';
+import { LanguageKey, UserInfo } from '../contracts/user.contracts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 
 /** Local-storage keys shared with the host's guard and the e2e tests. */
@@ -81,31 +80,17 @@ export const languageAtom = persistedAtom<LanguageKey>(
   (value) => value,
 );
 
-// SPEC §3 client state. `null` means "not loaded yet".
+/** The public config (title, ad pixel, welcome bonus), loaded once at start-up by the host. */
 export const configAtom = atom<CommonConfig | null>(null);
-export const userBalanceAtom = atom<AssetInfo | null>(null);
-export const currencyListAtom = atom<Currency[] | null>(null);
-export const taskListAtom = atom<Task[] | null>(null);
-export const taskInfoAtom = atom<Task | null>(null);
-export const childTaskInfoAtom = atom<TaskStep | null>(null);
-/** Shapes come with the level and messaging-group issues; until then they are opaque records. */
-export const levelInfoAtom = atom<Record<string, unknown> | null>(null);
-export const tgwsGroupAtom = atom<Record<string, unknown> | null>(null);
 
-export function setSession(session: Session) {
+/** Keeps a new session in memory and local storage (session.ts also drops the cached server state). */
+export function storeSession(session: Session) {
   store.set(tokenAtom, session.token);
   store.set(userInfoAtom, session.userInfo);
 }
 
-/** Forgets the earner: the persisted session and every piece of state loaded for them. */
-export function clearSession() {
+/** Forgets the persisted session (session.ts also drops the cached server state). */
+export function clearStoredSession() {
   store.set(tokenAtom, null);
   store.set(userInfoAtom, null);
-  store.set(userBalanceAtom, null);
-  store.set(currencyListAtom, null);
-  store.set(taskListAtom, null);
-  store.set(taskInfoAtom, null);
-  store.set(childTaskInfoAtom, null);
-  store.set(levelInfoAtom, null);
-  store.set(tgwsGroupAtom, null);
 }

@@ -1,6 +1,5 @@
-import { NavLink, Outlet, useLocation, useT } from '@grab/shared';
+import { NavLink, Outlet, PATHS, useLocation, useT } from '@grab/shared';
 import { Activity, type ReactNode, useState } from 'react';
-import { PATHS } from '../routes.paths';
 import { AccountIcon, HomeIcon, TeamIcon } from './tab-icons';
 import styles from './tab-layout.module.css';
 

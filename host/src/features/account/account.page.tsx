@@ -3,10 +3,12 @@ import {
   clearSession,
   Link,
   logout,
+  PATHS,
   useAtom,
   useNavigate,
-  userInfo as userInfoCall,
+  useQuery,
   userInfoAtom,
+  userInfoQuery,
   useT,
 } from '@grab/shared';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
@@ -19,12 +21,12 @@ interface AccountPageProps {
 }
 
 const MENU = [
-  { to: '/earningsDetails', key: 'account.earnings', icon: MENU_ICONS.earnings },
-  { to: '/withdrawalOrders', key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
-  { to: '/userLevel', key: 'account.userLevel', icon: MENU_ICONS.level },
-  { to: '/team', key: 'account.invite', icon: MENU_ICONS.invite },
-  { to: '/changePassword', key: 'account.changePassword', icon: MENU_ICONS.password },
-  { to: '/language', key: 'account.language', icon: MENU_ICONS.language },
+  { to: PATHS.earningsDetails, key: 'account.earnings', icon: MENU_ICONS.earnings },
+  { to: PATHS.withdrawalOrders, key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
+  { to: PATHS.userLevel, key: 'account.userLevel', icon: MENU_ICONS.level },
+  { to: PATHS.team, key: 'account.invite', icon: MENU_ICONS.invite },
+  { to: PATHS.changePassword, key: 'account.changePassword', icon: MENU_ICONS.password },
+  { to: PATHS.language, key: 'account.language', icon: MENU_ICONS.language },
 ] as const;
 
 /**
@@ -34,18 +36,16 @@ const MENU = [
 export function AccountPage({ balanceCard }: AccountPageProps) {
   const { t } = useT('host');
   const navigate = useNavigate();
-  const [account, setAccount] = useAtom(userInfoAtom);
+  const [stored, setStored] = useAtom(userInfoAtom);
   const [leaving, setLeaving] = useState(false);
+  // Fresh figures whenever the Account tab shows; the session's stored copy shows meanwhile.
+  const { data: fresh } = useQuery(userInfoQuery());
+  const account = leaving ? stored : (fresh ?? stored);
 
   useEffect(() => {
-    // Fresh figures each time the Account tab is created; the stored copy shows meanwhile.
-    callMain(userInfoCall).then(
-      (fresh) => {
-        if (fresh) setAccount(fresh);
-      },
-      () => undefined,
-    );
-  }, [setAccount]);
+    // The session keeps the newest copy: the messaging sign and the next start read it.
+    if (fresh) setStored((current) => (current && current.id === fresh.id ? fresh : current));
+  }, [fresh, setStored]);
 
   async function onLogout() {
     setLeaving(true);
@@ -55,7 +55,7 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
       // Offline: the token is forgotten here anyway; the server expires it.
     }
     // Same transition as the navigation: the guard must not see /user without a session first.
-    navigate('/login', { replace: true });
+    navigate(PATHS.loginPage, { replace: true });
     startTransition(clearSession);
   }
 

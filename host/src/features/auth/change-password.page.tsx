@@ -1,4 +1,4 @@
-import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, toast, useNavigate, useT } from '@grab/shared';
+import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, PATHS, toast, useNavigate, useT } from '@grab/shared';
 import { type FormEvent, startTransition, useRef, useState } from 'react';
 import { focusFirstError, message, useForm, validateWith } from './auth-form';
 import { PasswordField } from './auth-fields';
@@ -30,7 +30,7 @@ export function ChangePasswordPage() {
       // The server revoked every token of the earner: log in again with the new password. The
       // router moves inside a transition; clearing the session in the same transition keeps the
       // guard from seeing this page without a session and adding a redirect back to it.
-      navigate('/login', { replace: true });
+      navigate(PATHS.loginPage, { replace: true });
       startTransition(clearSession);
     } catch {
       // The client already told the earner (connection toast).
@@ -42,7 +42,7 @@ export function ChangePasswordPage() {
   return (
     <div className={styles.page}>
       <div className={styles.topBar}>
-        <BackButton fallback="/user" />
+        <BackButton fallback={PATHS.user} />
       </div>
       <section className={`g-card ${styles.card}`} aria-labelledby="change-password-title">
         <h1 id="change-password-title" className={styles.title}>

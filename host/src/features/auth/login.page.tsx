@@ -5,6 +5,7 @@ import {
   Link,
   login,
   Navigate,
+  PATHS,
   setSession,
   tokenAtom,
   useAtomValue,
@@ -56,7 +57,7 @@ export function LoginPage({ languageChooser, redirectTarget }: LoginPageProps) {
       languageChooser={languageChooser}
       footer={
         <>
-          {t('auth.noAccount')} <Link to="/register">{t('auth.toRegister')}</Link>
+          {t('auth.noAccount')} <Link to={PATHS.register}>{t('auth.toRegister')}</Link>
         </>
       }
     >

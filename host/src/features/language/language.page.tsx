@@ -1,4 +1,4 @@
-import { BackButton, LANGUAGES, type LanguageKey, useT } from '@grab/shared';
+import { BackButton, LANGUAGES, type LanguageKey, PATHS, useT } from '@grab/shared';
 import { useState } from 'react';
 import styles from './language.module.css';
 import { useSwitchLanguage } from './use-switch-language';
@@ -22,7 +22,7 @@ export function LanguagePage() {
   return (
     <div className={styles.page}>
       <div>
-        <BackButton fallback="/user" />
+        <BackButton fallback={PATHS.user} />
       </div>
       <fieldset className={`g-card ${styles.list}`} aria-busy={pending !== null}>
         <legend className={styles.legend}>

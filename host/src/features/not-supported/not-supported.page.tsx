@@ -1,4 +1,4 @@
-import { BackButton, useT } from '@grab/shared';
+import { BackButton, PATHS, useT } from '@grab/shared';
 import { useEffect, useRef } from 'react';
 import styles from './not-supported.module.css';
 
@@ -14,7 +14,7 @@ function StandalonePage({ title, text }: StandalonePageProps) {
   return (
     <div className={styles.page}>
       <header className={styles.header}>
-        <BackButton fallback="/home" />
+        <BackButton fallback={PATHS.home} />
       </header>
       <section className={`g-card ${styles.card}`}>
         <h1 ref={heading} tabIndex={-1} className={styles.title}>

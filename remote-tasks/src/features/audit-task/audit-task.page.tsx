@@ -1,10 +1,7 @@
-import { Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetail, toast, useCall, useSearchParams, useT } from '@grab/shared';
-import { useEffect, useState } from 'react';
+import { Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, toast, useQuery, useSearchParams, useT } from '@grab/shared';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { CollectReward } from '../../lib/collect-reward.ui';
-import { refreshBalance } from '../../lib/credit.lib';
-import { useRefreshWhileVisible } from '../../lib/refresh-while-visible';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, Outcome, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -17,6 +14,9 @@ import { SubmissionHistory } from './submission-history.ui';
 /** How often an open page asks whether the review has been decided. */
 export const REVIEW_REFRESH_MS = 30_000;
 
+/** While a review is pending, the page (and its history) asks again; a decision the answer reveals makes the balance stale (task.queries). */
+const whileUnderReview = (detail: TaskDetail | undefined) => (detail?.run?.status === 'underReview' ? REVIEW_REFRESH_MS : false);
+
 function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
   const { t } = useT(TASKS_NS);
   const { t: common } = useT();
@@ -25,11 +25,6 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
   const hall = afterStepDestination(null, task, window.location.origin).href;
   const run = detail.run;
   const status = run?.status ?? detail.status;
-
-  // A review passed while the earner was away: the balance they see must include it.
-  useEffect(() => {
-    if (status === 'completed' || status === 'passed') refreshBalance();
-  }, [status]);
 
   async function submit(pictures: string[]): Promise<boolean> {
     const result = await advance({ stepId, pictures });
@@ -61,28 +56,18 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
 
 function AuditTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   const { t } = useT(TASKS_NS);
-  const { data, error, loading, reload } = useCall(taskDetail, { taskId });
-  const [version, setVersion] = useState(0);
-  const underReview = data?.run?.status === 'underReview';
-  useRefreshWhileVisible(() => {
-    reload();
-    setVersion((n) => n + 1);
-  }, REVIEW_REFRESH_MS, underReview);
+  const { data, isError, refetch } = useQuery({ ...taskDetailQuery(taskId), refetchInterval: (query) => whileUnderReview(query.state.data) });
 
   let body: React.ReactNode;
-  if (loading && !data) body = <LoadingBlocks count={2} blockSize="9rem" />;
-  else if (error || !data) body = <LoadFailed message={t('detail.error')} onRetry={reload} />;
-  else {
-    body = (
-      <AuditStatus detail={data} stepId={stepId} />
-    );
-  }
+  if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
+  else if (!data) body = <LoadingBlocks count={2} blockSize="9rem" />;
+  else body = <AuditStatus detail={data} stepId={stepId} />;
 
   return (
     <TaskPage title={data?.title ?? t('audit.title')}>
       <p className={pageStyles.outcomeText}>{t('audit.text')}</p>
       {body}
-      <SubmissionHistory taskId={taskId} version={version} />
+      <SubmissionHistory taskId={taskId} refreshEveryMs={whileUnderReview(data)} />
     </TaskPage>
   );
 }

@@ -1,8 +1,8 @@
-import { BrowserRouter, initI18n, type UploadOptions } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, type UploadOptions } from '@grab/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detail, envelope, run } from '../../lib/task-fixtures';
+import { answerByPath, detail, run } from '../../lib/task-fixtures';
 import { pickFiles, picturesNeeded, submitProblem } from './audit-picker.lib';
 import AuditTaskPage from './audit-task.page';
 
@@ -69,17 +69,16 @@ function renderPage() {
 
 /** Answers by address, so the page's calls may come in any order. */
 function serve(routes: Record<string, unknown[]>) {
-  fetchMock.mockImplementation(async (url: string) => {
-    const path = String(url).split('?')[0] ?? '';
-    const queue = routes[path];
-    if (!queue || queue.length === 0) throw new Error(`unexpected call ${url}`);
-    return envelope(queue.length > 1 ? queue.shift() : queue[0]);
-  });
+  fetchMock.mockImplementation(answerByPath(routes));
 }
+
+const submitted = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/app/task/leading-task') as [string, RequestInit][];
+const here = () => `${window.location.pathname}${window.location.search}`;
 
 describe('AuditTaskPage', () => {
   beforeEach(async () => {
     uploads.calls = [];
+    queryClient.clear();
     localStorage.setItem('token', 'tok');
     fetchMock = vi.fn();
     vi.stubGlobal('fetch', fetchMock);
@@ -112,14 +111,17 @@ describe('AuditTaskPage', () => {
     act(() => uploads.calls[0]?.options.onProgress?.(0.4));
     const first = screen.getByRole('progressbar', { name: 'Upload of Picture 1' });
     expect(first.getAttribute('aria-valuenow')).toBe('40');
-    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please wait until the pictures are uploaded.');
+    expect(screen.getAllByText('Uploading… 40%')).toHaveLength(1);
+    // Every byte sent, but the server has not taken the picture yet: the bar is not full.
+    act(() => uploads.calls[0]?.options.onProgress?.(1));
+    expect(first.getAttribute('aria-valuenow')).toBe('99');
 
     await act(async () => {
       uploads.calls[0]?.resolve(ID_A);
       uploads.calls[1]?.resolve(ID_B);
     });
     expect(first.getAttribute('aria-valuenow')).toBe('100');
+    expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     expect(screen.queryByLabelText('Choose pictures')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
@@ -127,6 +129,45 @@ describe('AuditTaskPage', () => {
     await vi.waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/home?taskType=audit'));
     const submit = fetchMock.mock.calls.find(([url]) => String(url) === '/app/task/leading-task') as [string, RequestInit];
     expect(JSON.parse(String(submit[1].body))).toEqual({ taskId: 1, stepId: 12, pictures: [ID_A, ID_B] });
+  });
+
+  it('Submit tapped while the last upload is finishing waits for it, says so, then sends', async () => {
+    serve({
+      '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) }), detail({ status: 'underReview', run: run({ status: 'underReview', currentStepId: null }) })],
+      '/app/task/audit-log': [{ list: [], hasMore: false }],
+      '/app/task/leading-task': [{ next: null, run: run({ status: 'underReview', currentStepId: null }) }],
+    });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('proof.png'));
+    act(() => uploads.calls[0]?.options.onProgress?.(1));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    // The button says what happens instead of a message that the picture would soon contradict.
+    const waiting = screen.getByRole('button', { name: 'Sending when the upload finishes…' });
+    expect(waiting.getAttribute('aria-busy')).toBe('true');
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(submitted()).toHaveLength(0);
+
+    await act(async () => uploads.calls[0]?.resolve(ID_A));
+    await vi.waitFor(() => expect(here()).toBe('/home?taskType=audit'));
+    expect(submitted()).toHaveLength(1);
+    expect(JSON.parse(String(submitted()[0]?.[1].body))).toEqual({ taskId: 1, stepId: 12, pictures: [ID_A] });
+    expect(screen.queryByText('Please wait until the pictures are uploaded.')).toBeNull();
+  });
+
+  it('Submit waiting for an upload that then fails sends nothing and says which picture to fix', async () => {
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('proof.png'));
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByRole('button', { name: 'Sending when the upload finishes…' })).toBeTruthy();
+
+    await act(async () => uploads.calls[0]?.resolve(null));
+    expect(screen.getByText('Upload failed')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('A picture did not upload. Try it again or remove it.');
+    expect((screen.getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(submitted()).toHaveLength(0);
   });
 
   it('removes a picture, and offers a retry for a failed upload', async () => {

@@ -1,16 +1,18 @@
 import { useT } from '@grab/shared';
-import { type ChangeEvent, useId, useState } from 'react';
+import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { ACCEPT, type PickProblem, pickFiles, type SubmitProblem, submitProblem } from './audit-picker.lib';
 import styles from './audit-task.module.css';
-import { usePictureUploads } from './picture-uploads';
+import { type PickedPicture, usePictureUploads } from './picture-uploads';
 
-const PROBLEM_KEY: Record<PickProblem | SubmitProblem, string> = {
+/** What the picker can tell the earner. Uploads still running are not a problem: Submit waits for them. */
+type Problem = PickProblem | Exclude<SubmitProblem, 'uploading'>;
+
+const PROBLEM_KEY: Record<Problem, string> = {
   needOne: 'audit.needOne',
   needTwo: 'audit.needTwo',
   tooMany: 'audit.tooMany',
   badType: 'audit.badType',
-  uploading: 'audit.stillUploading',
   uploadFailed: 'audit.uploadFailed',
 };
 
@@ -21,13 +23,43 @@ interface PicturePickerProps {
   onSubmit: (ids: string[]) => Promise<boolean>;
 }
 
-/** Picks or takes the proof pictures, uploads each at once with its progress, then submits. */
+/**
+ * Picks or takes the proof pictures, uploads each at once with its progress, then submits. Submit
+ * tapped while an upload is still running waits for it (the button says so) and then sends: the
+ * earner never reads "please wait" beside a picture that says "Uploaded".
+ */
 export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
   const { t } = useT(TASKS_NS);
   const { pictures, add, remove, retry, clear } = usePictureUploads();
-  const [problem, setProblem] = useState<PickProblem | SubmitProblem | null>(null);
+  const [problem, setProblem] = useState<Problem | null>(null);
+  /** Submit was tapped while pictures were still uploading: it sends once they are done. */
+  const [waiting, setWaiting] = useState(false);
+  const sending = useRef(false);
   const problemId = useId();
   const full = pictures.length >= needed;
+  const uploading = pictures.some((picture) => picture.status === 'uploading');
+
+  async function send(ready: readonly PickedPicture[]) {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      const ids = ready.map((picture) => picture.id).filter((id): id is string => id !== null);
+      if (await onSubmit(ids)) clear();
+    } finally {
+      sending.current = false;
+    }
+  }
+
+  // The uploads Submit waited for have finished: send them, or say what is wrong now (one failed,
+  // or was removed meanwhile).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the waiting or uploading state changes; `send` reads the pictures of this render
+  useEffect(() => {
+    if (!waiting || uploading) return;
+    setWaiting(false);
+    const why = submitProblem(pictures, needed);
+    setProblem(why === 'uploading' ? null : why);
+    if (!why) void send(pictures);
+  }, [waiting, uploading]);
 
   function onPick(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.currentTarget.files ?? [])];
@@ -39,12 +71,16 @@ export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
     if (take.length > 0) add(take);
   }
 
-  async function submit() {
+  function submit() {
+    if (busy || waiting) return;
     const why = submitProblem(pictures, needed);
+    if (why === 'uploading') {
+      setProblem(null);
+      setWaiting(true);
+      return;
+    }
     setProblem(why);
-    if (why) return;
-    const ids = pictures.map((picture) => picture.id).filter((id): id is string => id !== null);
-    if (await onSubmit(ids)) clear();
+    if (!why) void send(pictures);
   }
 
   return (
@@ -104,8 +140,8 @@ export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
           {t(PROBLEM_KEY[problem], { max: needed })}
         </p>
       ) : null}
-      <button type="button" className="g-button" disabled={busy} onClick={submit}>
-        {busy ? t('busy') : t('audit.submit')}
+      <button type="button" className="g-button" disabled={busy || waiting} aria-busy={busy || waiting} onClick={submit}>
+        {waiting ? t('audit.sendsWhenUploaded') : busy ? t('busy') : t('audit.submit')}
       </button>
     </section>
   );

@@ -1,12 +1,15 @@
 import { uploadImage } from '@grab/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** Where the bar stays while the server works on a picture whose bytes have all been sent. */
+export const UPLOAD_SENT_MAX = 99;
+
 export interface PickedPicture {
   key: number;
   file: File;
   /** A blob: URL of the file on the phone, for the preview. */
   preview: string;
-  /** 0–100. */
+  /** 0–100; 100 only once the server has taken the picture (status `done`). */
   progress: number;
   status: 'uploading' | 'done' | 'failed';
   /** The server's id once uploaded. */
@@ -32,7 +35,10 @@ export function usePictureUploads() {
       const controller = new AbortController();
       controllers.current.set(key, controller);
       update(key, { status: 'uploading', progress: 0, id: null });
-      uploadImage(file, { signal: controller.signal, onProgress: (fraction) => update(key, { progress: Math.round(fraction * 100) }) }).then(
+      // The bytes can all be sent while the server is still checking and re-encoding the picture: the
+      // bar stops short of full until the server has answered, so a full bar always means "uploaded".
+      const onProgress = (fraction: number) => update(key, { progress: Math.min(UPLOAD_SENT_MAX, Math.round(fraction * 100)) });
+      uploadImage(file, { signal: controller.signal, onProgress }).then(
         (image) => update(key, image ? { status: 'done', progress: 100, id: image.id } : { status: 'failed' }),
         (error: unknown) => {
           // A cancelled upload belongs to a picture that is gone.

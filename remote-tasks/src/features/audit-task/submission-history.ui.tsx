@@ -1,13 +1,13 @@
 import {
-  callMain,
+  auditLogQuery,
   LoadFailed,
   LoadingBlocks,
   languageByKey,
+  queryClient,
   type Submission,
-  taskAuditLog,
   useAuthorizedImage,
-  useCall,
   usePointsText,
+  useQuery,
   useT,
 } from '@grab/shared';
 import { useEffect, useId, useState } from 'react';
@@ -54,28 +54,27 @@ function Item({ submission }: { submission: Submission }) {
   );
 }
 
-/** The earner's own submissions for this task, newest first, 20 at a time. */
-export function SubmissionHistory({ taskId, version }: { taskId: number; version: number }) {
+/**
+ * The earner's own submissions for this task, newest first, 20 at a time. `refreshEveryMs` asks
+ * again while a review is pending (the page's own status decides).
+ */
+export function SubmissionHistory({ taskId, refreshEveryMs }: { taskId: number; refreshEveryMs: number | false }) {
   const { t } = useT(TASKS_NS);
-  const { data, error, loading, reload } = useCall(taskAuditLog, { taskId, page: 1 });
+  const { data, isError, refetch } = useQuery({ ...auditLogQuery(taskId), refetchInterval: refreshEveryMs });
   const [more, setMore] = useState<{ list: Submission[]; page: number; hasMore: boolean } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const titleId = useId();
 
-  // A new submission changes the first page: ask again and drop the pages after it.
-  useEffect(() => {
-    if (version > 0) {
-      setMore(null);
-      reload();
-    }
-  }, [version, reload]);
+  // A new submission or decision changes the first page: the pages after it are dropped.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `data` changes identity only when its content changed
+  useEffect(() => setMore(null), [data]);
 
   async function loadMore() {
     setLoadingMore(true);
     try {
       const page = (more?.page ?? 1) + 1;
-      const next = await callMain(taskAuditLog, { taskId, page });
-      if (next) setMore({ list: [...(more?.list ?? []), ...next.list], page, hasMore: next.hasMore });
+      const next = await queryClient.fetchQuery(auditLogQuery(taskId, page));
+      setMore({ list: [...(more?.list ?? []), ...next.list], page, hasMore: next.hasMore });
     } catch {
       // Toasted by the client; the button stays for another try.
     } finally {
@@ -84,8 +83,8 @@ export function SubmissionHistory({ taskId, version }: { taskId: number; version
   }
 
   let body: React.ReactNode;
-  if (loading && !data) body = <LoadingBlocks count={2} blockSize="5rem" />;
-  else if (error || !data) body = <LoadFailed message={t('audit.historyError')} onRetry={reload} />;
+  if (!data && isError) body = <LoadFailed message={t('audit.historyError')} onRetry={() => void refetch()} />;
+  else if (!data) body = <LoadingBlocks count={2} blockSize="5rem" />;
   else if (data.list.length === 0) body = <p className={styles.empty}>{t('audit.historyEmpty')}</p>;
   else {
     const hasMore = more ? more.hasMore : data.hasMore;

@@ -1,4 +1,4 @@
-import { LoadFailed, LoadingBlocks, type TaskKind, taskTgUrl, useCall, useSearchParams, useT } from '@grab/shared';
+import { LoadFailed, LoadingBlocks, type TaskKind, taskTgUrlQuery, useQuery, useSearchParams, useT } from '@grab/shared';
 import { useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { useLeadingTask } from '../../lib/task-flow';
@@ -8,13 +8,13 @@ import { readTaskQuery } from '../../lib/task-query.lib';
 
 function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: TaskKind; stepId: number }) {
   const { t } = useT(TASKS_NS);
-  const { data, error, loading, reload } = useCall(taskTgUrl, { taskId });
+  const { data, isError, refetch } = useQuery(taskTgUrlQuery(taskId));
   const { busy, advance } = useLeadingTask({ id: taskId, kind: taskType });
   const [opened, setOpened] = useState(false);
 
   let body: React.ReactNode;
-  if (loading && !data) body = <LoadingBlocks count={1} blockSize="10rem" />;
-  else if (error || !data) body = <LoadFailed message={t('join.error')} onRetry={reload} />;
+  if (!data && isError) body = <LoadFailed message={t('join.error')} onRetry={() => void refetch()} />;
+  else if (!data) body = <LoadingBlocks count={1} blockSize="10rem" />;
   else {
     body = (
       <section className={`g-card ${pageStyles.stack}`}>

@@ -4,16 +4,15 @@ import {
   LoadingBlocks,
   type TaskDetail,
   type TaskKind,
-  taskDetail,
+  taskDetailQuery,
   toast,
-  useCall,
+  useQuery,
   useSearchParams,
   useT,
 } from '@grab/shared';
 import { useId } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { CollectReward } from '../../lib/collect-reward.ui';
-import { useRefreshWhileVisible } from '../../lib/refresh-while-visible';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -24,6 +23,11 @@ import styles from './share-task.module.css';
 
 /** How often the visit count is asked again while the page is in view. */
 export const VISITS_REFRESH_MS = 15_000;
+
+function waitingForVisits(detail: TaskDetail | undefined): boolean {
+  const share = detail?.run?.share;
+  return Boolean(share && share.visits < share.visitsNeeded && detail?.run?.status === 'inProgress');
+}
 
 function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
   const { t } = useT(TASKS_NS);
@@ -92,14 +96,16 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
 
 function ShareTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   const { t } = useT(TASKS_NS);
-  const { data, error, loading, reload } = useCall(taskDetail, { taskId });
-  const share = data?.run?.share;
-  // Visits come from strangers' phones: ask again while the earner waits, not once enough came.
-  useRefreshWhileVisible(reload, VISITS_REFRESH_MS, Boolean(share && share.visits < share.visitsNeeded && data?.run?.status === 'inProgress'));
+  // Visits come from strangers' phones: ask again while the earner waits (and at once when the page
+  // shows again, back from the app they shared to), not once enough came. A hidden page asks nothing.
+  const { data, isError, refetch } = useQuery({
+    ...taskDetailQuery(taskId),
+    refetchInterval: (query) => (waitingForVisits(query.state.data) ? VISITS_REFRESH_MS : false),
+  });
 
   let body: React.ReactNode;
-  if (loading && !data) body = <LoadingBlocks count={2} blockSize="8rem" />;
-  else if (error || !data) body = <LoadFailed message={t('detail.error')} onRetry={reload} />;
+  if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
+  else if (!data) body = <LoadingBlocks count={2} blockSize="8rem" />;
   else body = <ShareBody detail={data} stepId={stepId} />;
 
   return (

@@ -1,5 +1,4 @@
-import type { ClosedReason, TaskDetail, TaskStep } from '@grab/shared';
-import { TASK_DETAIL_PATH } from '../../lib/step-navigation.lib';
+import { type ClosedReason, PATHS, type TaskDetail, type TaskStep } from '@grab/shared';
 
 /** The one thing the detail page offers, decided by where the earner stands with the task. */
 export type DetailScreen =
@@ -25,7 +24,7 @@ export function currentStep(detail: TaskDetail): TaskStep | null {
 
 function isThisPage(h5Url: string): boolean {
   try {
-    return new URL(h5Url, 'https://grab.invalid').pathname === TASK_DETAIL_PATH;
+    return new URL(h5Url, 'https://grab.invalid').pathname === PATHS.taskDetail;
   } catch {
     return false;
   }

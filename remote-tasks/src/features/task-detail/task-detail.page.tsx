@@ -5,9 +5,9 @@ import {
   LoadingBlocks,
   languageByKey,
   type TaskDetail,
-  taskDetail,
-  useCall,
+  taskDetailQuery,
   usePointsText,
+  useQuery,
   useSearchParams,
   useT,
 } from '@grab/shared';
@@ -94,17 +94,15 @@ function LockIcon() {
   );
 }
 
-function Action({ detail, reload }: { detail: TaskDetail; reload: () => void }) {
+function Action({ detail }: { detail: TaskDetail }) {
   const { t, language } = useT(TASKS_NS);
   const task = { id: detail.id, kind: detail.kind };
   const { busy, advance } = useLeadingTask(task);
   const screen = detailScreen(detail);
   const origin = window.location.origin;
   const hall = afterStepDestination(null, task, origin).href;
-  // The next step may be this very page (open steps): its data must then be asked again.
-  const step = async (stepId?: number) => {
-    if (await advance(stepId ? { stepId } : {})) reload();
-  };
+  // The next step may be this very page (open steps): advancing makes its data stale, so it is asked again.
+  const step = (stepId?: number) => advance(stepId ? { stepId } : {});
 
   switch (screen.kind) {
     case 'collect':
@@ -178,18 +176,11 @@ function Action({ detail, reload }: { detail: TaskDetail; reload: () => void }) 
 
 function DetailView({ taskId }: { taskId: number }) {
   const { t } = useT(TASKS_NS);
-  const { data, error, loading, reload } = useCall(taskDetail, { taskId });
-  if (loading && !data) {
+  const { data, isError, refetch } = useQuery(taskDetailQuery(taskId));
+  if (!data) {
     return (
       <TaskPage title={t('detail.title')}>
-        <LoadingBlocks count={3} blockSize="7rem" />
-      </TaskPage>
-    );
-  }
-  if (error || !data) {
-    return (
-      <TaskPage title={t('detail.title')}>
-        <LoadFailed message={t('detail.error')} onRetry={reload} />
+        {isError ? <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />}
       </TaskPage>
     );
   }
@@ -197,7 +188,7 @@ function DetailView({ taskId }: { taskId: number }) {
     <TaskPage title={data.title}>
       <p className={styles.kind}>{t(`kind.${data.kind}`)}</p>
       <Summary detail={data} />
-      <Action key={`${data.id}-${data.run?.id ?? 0}`} detail={data} reload={reload} />
+      <Action key={`${data.id}-${data.run?.id ?? 0}`} detail={data} />
       <Steps detail={data} />
     </TaskPage>
   );

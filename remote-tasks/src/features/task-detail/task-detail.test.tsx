@@ -1,8 +1,8 @@
-import { BrowserRouter, initI18n, store, userBalanceAtom } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, userKeys } from '@grab/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { detail, envelope, run } from '../../lib/task-fixtures';
+import { answerByPath, detail, envelope, run } from '../../lib/task-fixtures';
 import TaskDetailPage from './task-detail.page';
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -21,19 +21,31 @@ function request(n: number): { url: string; body: unknown } {
   return { url: String(url), body: init?.body ? JSON.parse(String(init.body)) : undefined };
 }
 
+/** The first call to `path` (the page may ask for its detail again at any time after a change). */
+function callTo(path: string): { url: string; body: unknown } {
+  const n = fetchMock.mock.calls.findIndex(([url]) => String(url).split('?')[0] === path);
+  if (n < 0) throw new Error(`no call to ${path}`);
+  return request(n);
+}
+
+const ASSETS = { balance: 100, pending: 0, withdrawable: 100, locked: 0, lockedReason: null, todayEarnings: 0, totalEarnings: 100 };
+
 beforeEach(async () => {
   localStorage.setItem('token', 'tok');
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  store.set(userBalanceAtom, null);
+  queryClient.clear();
   await initI18n();
 });
 
 describe('TaskDetailPage', () => {
   it('shows reward, schedule, progress and steps, and starts the task into its next step', async () => {
-    fetchMock
-      .mockResolvedValueOnce(envelope(detail()))
-      .mockResolvedValueOnce(envelope({ next: { id: 12, h5Url: '/auditTask', title: 'Upload', action: 'proof' }, run: run({ currentStepId: 12 }) }));
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [detail(), detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })],
+        '/app/task/leading-task': [{ next: { id: 12, h5Url: '/auditTask', title: 'Upload', action: 'proof' }, run: run({ currentStepId: 12 }) }],
+      }),
+    );
     renderAt('/taskDetail?taskId=1&taskType=audit');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Review the shop' })).toBeTruthy();
@@ -46,13 +58,16 @@ describe('TaskDetailPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Start' }));
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/auditTask?taskType=audit&taskId=1&id=12'));
-    expect(request(1)).toEqual({ url: '/app/task/leading-task', body: { taskId: 1 } });
+    expect(callTo('/app/task/leading-task')).toEqual({ url: '/app/task/leading-task', body: { taskId: 1 } });
   });
 
   it('goes back to the hall of that kind when no step is left', async () => {
-    fetchMock
-      .mockResolvedValueOnce(envelope(detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })))
-      .mockResolvedValueOnce(envelope({ next: null, run: run({ status: 'underReview', currentStepId: null }) }));
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })],
+        '/app/task/leading-task': [{ next: null, run: run({ status: 'underReview', currentStepId: null }) }],
+      }),
+    );
     renderAt('/taskDetail?taskId=1&taskType=audit');
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/home?taskType=audit'));
@@ -67,10 +82,15 @@ describe('TaskDetailPage', () => {
   });
 
   it('opens the target in a new tab, then confirms the step and shows what comes next', async () => {
-    fetchMock
-      .mockResolvedValueOnce(envelope(detail({ kind: 'registration', status: 'inProgress', run: run() })))
-      .mockResolvedValueOnce(envelope({ next: { id: 11, h5Url: '/taskDetail', title: 'Open', action: 'open' }, run: run() }))
-      .mockResolvedValueOnce(envelope(detail({ kind: 'registration', status: 'underReview', run: run({ status: 'underReview', currentStepId: 12 }) })));
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [
+          detail({ kind: 'registration', status: 'inProgress', run: run() }),
+          detail({ kind: 'registration', status: 'underReview', run: run({ status: 'underReview', currentStepId: 12 }) }),
+        ],
+        '/app/task/leading-task': [{ next: { id: 11, h5Url: '/taskDetail', title: 'Open', action: 'open' }, run: run() }],
+      }),
+    );
     renderAt('/taskDetail?taskId=1&taskType=registration');
     const open = await screen.findByRole('link', { name: /Open/ });
     expect(open.getAttribute('href')).toBe('https://shop.example/review');
@@ -78,22 +98,25 @@ describe('TaskDetailPage', () => {
     expect(open.getAttribute('rel')).toContain('noopener');
     await userEvent.click(screen.getByRole('button', { name: "I've done it" }));
     expect(await screen.findByRole('heading', { name: 'Under review' })).toBeTruthy();
-    expect(request(1).body).toEqual({ taskId: 1, stepId: 11 });
+    expect(callTo('/app/task/leading-task').body).toEqual({ taskId: 1, stepId: 11 });
     expect(screen.getByRole('link', { name: 'See review status' }).getAttribute('href')).toBe('/auditTask?taskType=registration&taskId=1&id=12');
   });
 
-  it('collects a passed reward, shows the credited points and updates the balance', async () => {
-    store.set(userBalanceAtom, { balance: 100, pending: 0, withdrawable: 100, locked: 0, lockedReason: null, todayEarnings: 0, totalEarnings: 100 });
-    fetchMock
-      .mockResolvedValueOnce(envelope(detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) })))
-      .mockResolvedValueOnce(envelope({ reward: 1500, balance: 1600 }))
-      .mockResolvedValueOnce(envelope({ balance: 1600, pending: 0, withdrawable: 1600, locked: 0, lockedReason: null, todayEarnings: 1500, totalEarnings: 1600 }));
+  it('collects a passed reward, shows the credited points and makes the cached balance stale', async () => {
+    queryClient.setQueryData(userKeys.assets, ASSETS);
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) }), detail({ status: 'completed', run: run({ status: 'completed', currentStepId: null }) })],
+        '/app/task/collect': [{ reward: 1500, balance: 1600 }],
+      }),
+    );
     renderAt('/taskDetail?taskId=1&taskType=audit');
     await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
     expect(await screen.findByRole('heading', { name: '15 points credited' })).toBeTruthy();
     expect(screen.getByText('Your balance is now 16 points.')).toBeTruthy();
-    expect(request(1).url).toBe('/app/task/collect?taskId=1');
-    await waitFor(() => expect(store.get(userBalanceAtom)?.todayEarnings).toBe(1500));
+    expect(callTo('/app/task/collect').url).toBe('/app/task/collect?taskId=1');
+    // The balance card asks again the next time it shows (or at once, when it is on screen).
+    expect(queryClient.getQueryState(userKeys.assets)?.isInvalidated).toBe(true);
   });
 
   it('shows the failure reason with a way to upload again', async () => {
@@ -110,10 +133,12 @@ describe('TaskDetailPage', () => {
   });
 
   it('redeems a code: the empty form is refused here, a refusal shows the server message, a success the credit', async () => {
-    fetchMock
-      .mockResolvedValueOnce(envelope(detail({ kind: 'redeemCode', taskBranchList: [] })))
-      .mockResolvedValueOnce(envelope(null, 1302, 'This code has expired'))
-      .mockResolvedValueOnce(envelope({ reward: 500, balance: 2500 }));
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [detail({ kind: 'redeemCode', taskBranchList: [] })],
+        '/app/task/exchange': [envelope(null, 1302, 'This code has expired'), { reward: 500, balance: 2500 }],
+      }),
+    );
     renderAt('/taskDetail?taskId=1&taskType=redeemCode');
     const input = await screen.findByLabelText('Redemption code');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
@@ -123,7 +148,7 @@ describe('TaskDetailPage', () => {
     await userEvent.type(input, ' OLD-CODE ');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(request(1).url).toBe('/app/task/exchange?code=OLD-CODE');
+    expect(callTo('/app/task/exchange').url).toBe('/app/task/exchange?code=OLD-CODE');
     expect(screen.queryByText(/credited/)).toBeNull();
 
     await userEvent.clear(input);

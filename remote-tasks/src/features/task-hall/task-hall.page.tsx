@@ -4,17 +4,16 @@ import {
   LoadFailed,
   LoadingBlocks,
   Link,
+  PATHS,
   type Task,
   TaskKind,
-  taskList,
-  taskListAtom,
-  useCall,
+  taskListQuery,
+  useQuery,
   useSearchParams,
-  useSetAtom,
   usePointsText,
   useT,
 } from '@grab/shared';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
@@ -115,20 +114,17 @@ export default function TaskHall() {
   const [searchParams] = useSearchParams();
   const parsedKind = TaskKind.safeParse(searchParams.get('taskType'));
   const taskType = parsedKind.success ? parsedKind.data : undefined;
-  const { data, error, loading, reload } = useCall(taskList, taskType ? { taskType } : {});
-  const setTaskList = useSetAtom(taskListAtom);
+  // Kept in the shared cache: the host may have asked already (preload), and a step done elsewhere
+  // makes it stale (tasksChanged), so the hall asks again when it shows.
+  const { data, isError, refetch } = useQuery(taskListQuery(taskType));
   const headingId = useId();
-
-  useEffect(() => {
-    if (data) setTaskList(data);
-  }, [data, setTaskList]);
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
-  if ((loading && !data) || !ready) {
+  if (!data && isError && ready) {
+    body = <LoadFailed message={t('error')} onRetry={() => void refetch()} />;
+  } else if (!data || !ready) {
     body = <LoadingBlocks count={3} blockSize="8.5rem" />;
-  } else if (error || !data) {
-    body = <LoadFailed message={t('error')} onRetry={reload} />;
   } else if (data.length === 0) {
     body = <p className="g-problem">{t('empty')}</p>;
   } else {
@@ -152,7 +148,7 @@ export default function TaskHall() {
       {taskType && ready ? (
         <p className={styles.filter}>
           <span>{t('filtered', { kind: t(`kind.${taskType}`) })}</span>
-          <Link to="/home" className={styles.filterLink}>
+          <Link to={PATHS.home} className={styles.filterLink}>
             {t('allTasks')}
           </Link>
         </p>

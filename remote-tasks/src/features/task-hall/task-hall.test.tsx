@@ -1,5 +1,5 @@
-import { BrowserRouter, initI18n, store, type Task, taskListAtom } from '@grab/shared';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { BrowserRouter, initI18n, queryClient, type Task, taskKeys, taskListQuery, tasksChanged } from '@grab/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { task as baseTask } from '../../lib/task-fixtures';
@@ -82,7 +82,7 @@ beforeEach(async () => {
   localStorage.setItem('token', 'tok');
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
-  store.set(taskListAtom, null);
+  queryClient.clear();
   await initI18n();
 });
 
@@ -133,8 +133,7 @@ describe('TaskHall', () => {
     expect(within(within(audits).getByRole('article', { name: 'Old campaign' })).getByText('Ended')).toBeTruthy();
     expect(within(within(audits).getByRole('article', { name: 'Photo of a receipt' })).getByText('Under review')).toBeTruthy();
 
-    // The list reaches the store in an effect after the render: wait for it rather than race it.
-    await waitFor(() => expect(store.get(taskListAtom)).toEqual(TASKS));
+    expect(queryClient.getQueryData(taskKeys.list())).toEqual(TASKS);
   });
 
   it('asks for one kind when the URL names a taskType and offers the whole list back', async () => {
@@ -161,5 +160,23 @@ describe('TaskHall', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Join a group' })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('takes the list the host asked for while the remote downloaded, without asking again', async () => {
+    fetchMock.mockResolvedValue(envelope(TASKS));
+    await queryClient.prefetchQuery(taskListQuery());
+    renderAt('/home');
+    expect(await screen.findByRole('region', { name: 'Join a group' })).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again once a task changed elsewhere, and shows the new state', async () => {
+    const rate = TASKS.find((t) => t.title === 'Rate the app') as Task;
+    fetchMock.mockResolvedValueOnce(envelope(TASKS)).mockResolvedValueOnce(envelope(TASKS.map((t) => (t.id === rate.id ? { ...t, status: 'completed' } : t))));
+    renderAt('/home');
+    const card = await screen.findByRole('article', { name: 'Rate the app' });
+    expect(within(card).getByText('Passed: collect')).toBeTruthy();
+    await act(() => tasksChanged());
+    await waitFor(() => expect(within(screen.getByRole('article', { name: 'Rate the app' })).getByText('Completed')).toBeTruthy());
   });
 });

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { copyText, LoadFailed, LoadingBlocks, languageByKey, shareInfo, toast, useCall, usePointsText, useT } from '@grab/shared';
+import { copyText, LoadFailed, LoadingBlocks, languageByKey, shareInfoQuery, toast, usePointsText, useQuery, useT } from '@grab/shared';
 import { useId } from 'react';
 import { registerTeamLocales, TEAM_NS } from '../../locales/team.locales';
 import styles from './team.page.module.css';
@@ -38,7 +38,8 @@ function CopyRow({ label, value, copyLabel }: { label: string; value: string; co
 export default function TeamPage() {
   const { t, language, ready } = useT(TEAM_NS);
   const { t: common } = useT();
-  const { data, error, loading, reload } = useCall(shareInfo);
+  // The host may have asked already while this remote downloaded (preload): the cache has it then.
+  const { data, isError, refetch } = useQuery(shareInfoQuery());
   const statsId = useId();
   const rebatesId = useId();
   const points = usePointsText();
@@ -55,7 +56,7 @@ export default function TeamPage() {
   }
 
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
-  if ((loading && !data) || !ready) {
+  if (!ready || (!data && !isError)) {
     return (
       <div className="g-page">
         <LoadingBlocks blockSize="16rem" />
@@ -63,11 +64,11 @@ export default function TeamPage() {
     );
   }
 
-  if (error || !data) {
+  if (!data) {
     return (
       <div className="g-page">
         <h1 className={styles.title}>{t('title')}</h1>
-        <LoadFailed message={t('error')} onRetry={reload} />
+        <LoadFailed message={t('error')} onRetry={() => void refetch()} />
       </div>
     );
   }

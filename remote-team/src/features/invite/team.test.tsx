@@ -1,4 +1,4 @@
-import { initI18n, Toaster } from '@grab/shared';
+import { initI18n, queryClient, Toaster } from '@grab/shared';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -28,6 +28,7 @@ function setSecure(secure: boolean) {
 }
 
 beforeEach(async () => {
+  queryClient.clear();
   fetchMock = vi.fn().mockResolvedValue(envelope(SHARE));
   vi.stubGlobal('fetch', fetchMock);
   setSecure(true);

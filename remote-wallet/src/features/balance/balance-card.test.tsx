@@ -1,5 +1,5 @@
-import { BrowserRouter, currencyListAtom, initI18n, store, tokenAtom, userBalanceAtom, userInfoAtom } from '@grab/shared';
-import { render, screen, within } from '@testing-library/react';
+import { BrowserRouter, balanceChanged, currencyListQuery, initI18n, queryClient, store, tokenAtom, userInfoAtom, userKeys } from '@grab/shared';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import BalanceCard from './balance-card.widget';
@@ -35,8 +35,7 @@ let assetResponses: Response[];
 beforeEach(async () => {
   store.set(userInfoAtom, USER);
   store.set(tokenAtom, 'wallet-token');
-  store.set(currencyListAtom, null);
-  store.set(userBalanceAtom, null);
+  queryClient.clear();
   assetResponses = [];
   fetchMock = vi.fn(async (url: string) => {
     if (url.startsWith('/app/currency/list')) return envelope(CURRENCIES);
@@ -71,14 +70,15 @@ describe('BalanceCard', () => {
 
     expect(within(card).getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/withdrawal');
     expect(within(card).getByRole('link', { name: 'Earnings details' }).getAttribute('href')).toBe('/earningsDetails');
-    expect(store.get(userBalanceAtom)).toEqual(ASSET);
-    expect(store.get(currencyListAtom)).toEqual(CURRENCIES);
+    expect(queryClient.getQueryData(userKeys.assets)).toEqual(ASSET);
+    expect(queryClient.getQueryData(currencyListQuery().queryKey)).toEqual(CURRENCIES);
+    expect(within(card).queryByText(/welcome bonus/)).toBeNull();
     const headers = new Headers((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers);
     expect(headers.get('authorization')).toBe('Bearer wallet-token');
   });
 
-  it('uses a currency list already in the store instead of fetching it', async () => {
-    store.set(currencyListAtom, CURRENCIES as never);
+  it('uses a currency list already in the cache instead of fetching it', async () => {
+    queryClient.setQueryData(currencyListQuery().queryKey, CURRENCIES as never);
     renderCard();
     expect(await screen.findByText('Worth about ₹12,345.00')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/app/user/assetInfo']);
@@ -91,5 +91,40 @@ describe('BalanceCard', () => {
     expect(within(alert).getByText('Your balance could not be loaded.')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('12,345 points')).toBeTruthy();
+  });
+
+  it('shows the locked welcome bonus with its reason, and withdrawable without it', async () => {
+    assetResponses.push(envelope({ ...ASSET, balance: 10000, withdrawable: 0, locked: 10000, lockedReason: 'welcomeBonusUntilFirstTask', totalEarnings: 0 }));
+    renderCard();
+    const card = await screen.findByRole('region', { name: 'My balance' });
+    expect(await within(card).findByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
+    const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
+    expect(within(fact('Withdrawable')).getByText('0 points')).toBeTruthy();
+  });
+
+  it('says plainly that points are locked when the server gives no reason', async () => {
+    assetResponses.push(envelope({ ...ASSET, locked: 2500, lockedReason: null }));
+    renderCard();
+    expect(await screen.findByText('25 points cannot be withdrawn yet')).toBeTruthy();
+  });
+
+  it('asks again when a credit makes the balance stale, and shows the new figures', async () => {
+    renderCard();
+    expect(await screen.findByText('12,345 points')).toBeTruthy();
+    assetResponses.push(envelope({ ...ASSET, balance: 1384500, withdrawable: 1350000, todayEarnings: 20000 }));
+    await act(() => balanceChanged());
+    expect(await screen.findByText('13,845 points')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo'))).toHaveLength(2));
+  });
+
+  it('shows one copy of the balance in every widget that reads it', async () => {
+    render(
+      <BrowserRouter>
+        <BalanceCard />
+        <BalanceCard />
+      </BrowserRouter>,
+    );
+    expect(await screen.findAllByText('12,345 points')).toHaveLength(2);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo'))).toHaveLength(1);
   });
 });

@@ -1,75 +1,72 @@
 /// <reference types="@rsbuild/core/types" />
 import {
-  assetInfo,
-  type Currency,
-  callMain,
-  currencyList,
-  currencyListAtom,
+  type AssetInfo,
+  assetInfoQuery,
+  currencyListQuery,
   formatMoney,
+  LineIcon,
   LoadFailed,
   LoadingBlocks,
   Link,
+  PATHS,
   useAtomValue,
-  useCall,
-  userBalanceAtom,
-  userInfoAtom,
-  useSetAtom,
   usePointsText,
+  useQuery,
+  userInfoAtom,
   useT,
 } from '@grab/shared';
-import { useEffect, useId } from 'react';
+import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import styles from './balance-card.module.css';
 
 registerWalletLocales();
 
-/** The currency list rarely changes: one fetch per page, kept in the shared store. */
-function useCurrencies(): Currency[] | null {
-  const list = useAtomValue(currencyListAtom);
-  const setList = useSetAtom(currencyListAtom);
-  useEffect(() => {
-    if (list) return;
-    let live = true;
-    callMain(currencyList).then(
-      (data) => {
-        if (live && data) setList(data);
-      },
-      // The balance still shows in points; the toast already told the earner.
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [list, setList]);
-  return list;
+function LockIcon() {
+  return (
+    <LineIcon size={18}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </LineIcon>
+  );
+}
+
+/** Points in the balance that cannot be withdrawn yet, and why (DESIGN §5: the welcome bonus waits for a first approved task). */
+function LockedNote({ asset }: { asset: AssetInfo }) {
+  const { t } = useT(WALLET_NS);
+  const points = usePointsText();
+  if (asset.locked <= 0) return null;
+  return (
+    <p className={styles.locked}>
+      <LockIcon />
+      <span>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
+    </p>
+  );
 }
 
 /**
- * The Account page's balance: points, their value in the earner's currency, and pending points
- * kept apart from what can be withdrawn (DESIGN §2.6). Exposed as remote_wallet/BalanceCard.
+ * The Account page's balance: points, their value in the earner's currency, pending points kept
+ * apart from what can be withdrawn, and locked points with their reason (DESIGN §2.6). Its figures
+ * are the shared cache's `assetInfo` entry, which every credit or debit makes stale (so the card
+ * asks again while it shows). Exposed as remote_wallet/BalanceCard.
  */
 export default function BalanceCard() {
   const { t, language, ready } = useT(WALLET_NS);
   const { t: common } = useT();
-  const { data, error, loading, reload } = useCall(assetInfo);
-  const setBalance = useSetAtom(userBalanceAtom);
+  const { data, isError, refetch } = useQuery(assetInfoQuery());
+  // The balance still shows in points when the rates cannot be loaded; the toast told the earner.
+  const { data: currencies } = useQuery(currencyListQuery());
   const user = useAtomValue(userInfoAtom);
-  const currencies = useCurrencies();
   const titleId = useId();
-
-  useEffect(() => {
-    if (data) setBalance(data);
-  }, [data, setBalance]);
 
   const points = usePointsText();
   const currency = user ? currencies?.find((c) => c.code === user.currency) : undefined;
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
-  if ((loading && !data) || !ready) {
+  if (!ready || (!data && !isError)) {
     body = <LoadingBlocks blockSize="9rem" />;
-  } else if (error || !data) {
-    body = <LoadFailed message={t('error')} onRetry={reload} />;
+  } else if (!data) {
+    body = <LoadFailed message={t('error')} onRetry={() => void refetch()} />;
   } else {
     body = (
       <>
@@ -98,6 +95,7 @@ export default function BalanceCard() {
             <dd>{points(data.totalEarnings)}</dd>
           </div>
         </dl>
+        <LockedNote asset={data} />
       </>
     );
   }
@@ -110,10 +108,10 @@ export default function BalanceCard() {
       {body}
       {ready ? (
         <div className={styles.links}>
-          <Link to="/withdrawal" className={styles.primary}>
+          <Link to={PATHS.withdrawal} className={styles.primary}>
             {t('withdraw')}
           </Link>
-          <Link to="/earningsDetails" className={styles.secondary}>
+          <Link to={PATHS.earningsDetails} className={styles.secondary}>
             {t('details')}
           </Link>
         </div>

@@ -1,0 +1,28 @@
+/**
+ * Every route address of the app, in one place: they are a product contract (SPEC §2). The host's
+ * route table, the remotes' links and the step navigation all read them from here.
+ */
+export const PATHS = {
+  root: '/',
+  home: '/home',
+  user: '/user',
+  team: '/team',
+  /** The login route; SPEC §2 names it `loginPage`. */
+  loginPage: '/login',
+  register: '/register',
+  changePassword: '/changePassword',
+  language: '/language',
+  earningsDetails: '/earningsDetails',
+  userLevel: '/userLevel',
+  withdrawal: '/withdrawal',
+  withdrawalOrders: '/withdrawalOrders',
+  joinTgTask: '/joinTgTask',
+  shareTask: '/shareTask',
+  wsTask: '/wsTask',
+  hangTask: '/hangTask',
+  auditTask: '/auditTask',
+  /** SPEC §2 leaves the task detail page's path open. */
+  taskDetail: '/taskDetail',
+} as const;
+
+export type RoutePath = (typeof PATHS)[keyof typeof PATHS];
