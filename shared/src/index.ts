@@ -81,6 +81,7 @@ export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { PATHS, type RoutePath } from './routes/route-paths';
+export { deviceId } from './device/device-id';
 export { BackButton } from './ui/back-button.ui';
 export { LineIcon } from './ui/line-icon.ui';
 /** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */

@@ -1,7 +1,8 @@
-import { AdvertisementInput, advertisement, store, tokenAtom } from '@grab/shared';
+import { AdvertisementInput, advertisement, deviceId, store, tokenAtom } from '@grab/shared';
+import { DEVICE_ID_KEY } from '@grab/shared/device';
 
 /** Local-storage keys: the browser's random visitor id, and the link ids it has already reported. */
-export const VISITOR_KEY = 'visitorId';
+export const VISITOR_KEY = DEVICE_ID_KEY;
 export const REPORTED_KEY = 'reportedLinkIds';
 /** Old ids are dropped first: a browser that opens many links keeps a bounded list. */
 const MAX_REMEMBERED = 50;
@@ -15,12 +16,8 @@ export interface VisitDeps {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   /** Sends the visit; resolves true once the server answered (counted or not). */
   send: (input: VisitInput) => Promise<boolean>;
-  randomId: () => string;
-}
-
-function randomHex(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  /** Only tests choose the browser id; the app makes a random one (see deviceId). */
+  randomId?: () => string;
 }
 
 /**
@@ -60,14 +57,10 @@ function write(storage: VisitDeps['storage'], key: string, value: string) {
  * Reports a visit through a share link once per link id in this browser (SPEC §2's `link_id`). A
  * visit the server did not answer (offline) is tried again on the next page load.
  */
-export async function reportVisit(linkId: string, deps: VisitDeps = { storage: localStorage, send, randomId: randomHex }): Promise<void> {
+export async function reportVisit(linkId: string, deps: VisitDeps = { storage: localStorage, send }): Promise<void> {
   const reported: string[] = (read(deps.storage, REPORTED_KEY) ?? '').split(' ').filter(Boolean);
   if (reported.includes(linkId)) return;
-  let visitorId = read(deps.storage, VISITOR_KEY);
-  if (!visitorId || !/^[A-Za-z0-9_-]{16,64}$/.test(visitorId)) {
-    visitorId = deps.randomId();
-    write(deps.storage, VISITOR_KEY, visitorId);
-  }
+  const visitorId = deviceId(deps.storage, deps.randomId);
   const input = AdvertisementInput.safeParse({ linkId, visitorId });
   if (!input.success) return;
   if (await deps.send(input.data)) write(deps.storage, REPORTED_KEY, [...reported, linkId].slice(-MAX_REMEMBERED).join(' '));

@@ -1,5 +1,6 @@
 import {
   callMain,
+  deviceId,
   LoginBody,
   languageByKey,
   Link,
@@ -40,7 +41,7 @@ export function LoginPage({ languageChooser, redirectTarget }: LoginPageProps) {
     LoginBody,
     { country: languageByKey(common.language).country, phone: '', password: '' },
     async (data, phone) => {
-      const session = await callMain(login, { ...data, phone });
+      const session = await callMain(login, { ...data, phone, deviceId: deviceId() });
       if (!session) return;
       setSession(session);
       navigate(target, { replace: true });

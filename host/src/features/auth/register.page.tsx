@@ -1,4 +1,4 @@
-import { callMain, configAtom, formatPoints, languageByKey, Link, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, languageByKey, Link, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
 import type { ReactNode } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
 import { message, usePhoneForm } from './auth-form';
@@ -25,7 +25,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
     RegisterBody,
     { country: languageByKey(common.language).country, phone: '', password: '', rePassword: '', inviteCode: savedShareCode() },
     async (data, phone) => {
-      const session = await callMain(register, { ...data, phone });
+      const session = await callMain(register, { ...data, phone, deviceId: deviceId() });
       if (!session) return;
       // The register call answers with a session: the new earner is logged in right away.
       setSession(session);

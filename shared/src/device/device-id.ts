@@ -1,0 +1,29 @@
+/**
+ * The random id this browser keeps in local storage. Share visits send it so that one browser
+ * counts once; sign-ups and logins send it so that sign-ups are limited per device and a sharer's
+ * own browser never counts as a visitor. It identifies a browser, never a person, and holds nothing.
+ */
+export const DEVICE_ID_KEY = 'visitorId';
+const VALID = /^[A-Za-z0-9_-]{16,64}$/;
+
+function randomHex(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function deviceId(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, randomId: () => string = randomHex): string {
+  let id: string | null = null;
+  try {
+    id = storage.getItem(DEVICE_ID_KEY);
+  } catch {
+    // Blocked storage: a fresh id for this page, which the server still counts once per address.
+  }
+  if (id && VALID.test(id)) return id;
+  id = randomId();
+  try {
+    storage.setItem(DEVICE_ID_KEY, id);
+  } catch {
+    // As above.
+  }
+  return id;
+}
