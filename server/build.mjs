@@ -10,9 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const outdir = path.join(here, 'dist');
 
 fs.rmSync(path.join(outdir, 'main.js'), { force: true });
+fs.rmSync(path.join(outdir, 'cli.js'), { force: true });
+// The server, and the operator commands (`npm run grab -- …`) that open the same database.
 await build({
-  entryPoints: [path.join(here, 'src', 'main.ts')],
-  outfile: path.join(outdir, 'main.js'),
+  entryPoints: { main: path.join(here, 'src', 'main.ts'), cli: path.join(here, 'src', 'cli.ts') },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -172,10 +172,16 @@ switch (command) {
     mustRun('pnpm', ['run', 'test:all']);
     break;
   }
+  case 'grab': {
+    // Operator commands (server/src/cli.ts), e.g. `npm run grab -- create-operator …`.
+    ensureBuilt();
+    process.exit(run(nodeBin, [path.join(root, 'server', 'dist', 'cli.js'), ...process.argv.slice(3)]));
+    break;
+  }
   case 'pnpm':
     process.exit(run('pnpm', process.argv.slice(3)));
     break;
   default:
-    log(`unknown command '${command}': use start, test, build or pnpm`);
+    log(`unknown command '${command}': use start, test, build, grab or pnpm`);
     process.exit(2);
 }

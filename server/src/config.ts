@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   }),
   REVIEW_DEADLINE_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(48 * 60),
   UPLOADS_DIR: optionalText,
+  SEED_DEMO: z.enum(['', '0', '1']).default(''),
   SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SIGNUPS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -94,6 +95,11 @@ export interface Config {
   uploadsDir: string;
   /** Screenshots one earner may upload per hour: a full disk must not be one earner away. */
   uploadsPerHour: number;
+  /**
+   * Demo accounts and the demo catalogue exist only in demo mode: the embedded database by default,
+   * or SEED_DEMO=1; a PostgreSQL deployment never gets them unless asked, and SEED_DEMO=0 turns them off.
+   */
+  demo: boolean;
   /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
   testHooks: boolean;
   production: boolean;
@@ -174,5 +180,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: e.PG_POOL_MAX,
     testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',
     production: e.NODE_ENV === 'production',
+    demo: e.SEED_DEMO === '1' || (e.SEED_DEMO === '' && !e.DATABASE_URL),
   };
 }

@@ -1,52 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig, REPO_ROOT, type Config } from './config';
-import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './db/data-dir-lock';
-import { type Database, migrateDatabase, openPglite, openPostgres, pgliteDir } from './db/database';
-import { DEMO_REVIEWER, seed } from './seed/seed';
+import { ConfigError, loadConfig, type Config } from './config';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { migrateDatabase } from './db/database';
+import { fail, openDatabase, prepareTemplate, TEMPLATE_DIR } from './db/open-database';
+import { seed } from './seed/seed';
 
 const startedAt = performance.now();
-
-/**
- * A clean, migrated PGlite directory made at build time (`build.mjs`). Copying it on a first start
- * skips initdb, which costs seconds and most of a gigabyte of memory.
- */
-const TEMPLATE_DIR = path.join(REPO_ROOT, 'server', 'dist', 'pglite-template');
-
-function fail(message: string): never {
-  process.stderr.write(`${message}\n`);
-  process.exit(1);
-}
-
-async function prepareTemplate(dir: string, config: Config): Promise<void> {
-  fs.rmSync(dir, { recursive: true, force: true });
-  const database = await openPglite(dir);
-  await migrateDatabase(database, config.migrationsDir);
-  await database.close();
-}
-
-async function openDatabase(config: Config): Promise<{ database: Database; lock: DataDirLock | null }> {
-  if (config.databaseUrl) return { database: await openPostgres(config.databaseUrl, config.pgPoolMax), lock: null };
-  let lock: DataDirLock;
-  try {
-    lock = acquireDataDirLock(config.dataDir);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) fail(error.message);
-    throw error;
-  }
-  try {
-    const dir = pgliteDir(config.dataDir);
-    if (!fs.existsSync(dir) && fs.existsSync(path.join(TEMPLATE_DIR, 'PG_VERSION'))) {
-      fs.cpSync(TEMPLATE_DIR, dir, { recursive: true });
-    }
-    return { database: await openPglite(dir), lock };
-  } catch (error) {
-    lock.release();
-    throw error;
-  }
-}
 
 async function main(): Promise<void> {
   let config: Config;
@@ -62,7 +23,14 @@ async function main(): Promise<void> {
     return;
   }
 
-  const { database, lock } = await openDatabase(config);
+  let opened: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    opened = await openDatabase(config);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
+  const { database, lock } = opened;
   // Buffered: a synchronous write per request line was a visible share of a read's cost
   // (bench/api-throughput.mjs). Flushed before every exit below, so no line is lost on a stop.
   // minLength 0: lines still go out at once when idle; under load, writes queue behind one another.
@@ -93,7 +61,7 @@ async function main(): Promise<void> {
 
   try {
     await migrateDatabase(database, config.migrationsDir);
-    const seeded = await seed(database.db, config.tokenTtlDays);
+    const seeded = await seed(database.db, config.tokenTtlDays, process.env, config.demo);
     app = await buildApp({
       database,
       config,
@@ -113,12 +81,16 @@ async function main(): Promise<void> {
       },
       `Grab is listening on ${address}`,
     );
+    // No password is ever printed: the demo's are in the README, an operator's are chosen by them.
     process.stdout.write(
       [
         '',
         `  Grab: ${address}`,
-        `  Demo login: ${seeded.demo.e164} (country ${seeded.demo.country}, number ${seeded.demo.phone}), password ${seeded.demo.password}`,
-        `  Reviewer login: ${seeded.reviewer.e164} (country ${seeded.reviewer.country}, number ${seeded.reviewer.phone}), password ${seeded.reviewer.password ?? `from ${DEMO_REVIEWER.passwordEnv}`}`,
+        ...(seeded.demo && seeded.reviewer
+          ? [
+              `  Demo earner: ${seeded.demo.e164} (country ${seeded.demo.country}); demo reviewer: ${seeded.reviewer.e164}; passwords in the README`,
+            ]
+          : ['  Operators: npm run grab -- create-operator --country IN --phone <number> --role admin|reviewer|payout']),
         `  Root invitation code: ${seeded.rootInviteCode}`,
         '',
       ].join('\n'),

@@ -33,7 +33,7 @@ export async function uploadPicture(app: FastifyInstance, token: string, format:
   return body.data.id;
 }
 
-export async function makeReviewer(db: Db, userId: number, role: 'reviewer' | 'operator' = 'reviewer'): Promise<void> {
+export async function makeReviewer(db: Db, userId: number, role: 'reviewer' | 'admin' = 'reviewer'): Promise<void> {
   await db.update(users).set({ role }).where(eq(users.id, userId));
 }
 

@@ -22,7 +22,7 @@ describe.each(engines)('audit reviews (%s)', (engine) => {
     reviewer = await registerEarner(ctx.app);
     operator = await registerEarner(ctx.app);
     await makeReviewer(ctx.db, reviewer.userId);
-    await makeReviewer(ctx.db, operator.userId, 'operator');
+    await makeReviewer(ctx.db, operator.userId, 'admin');
   });
 
   /** An earner with a run waiting for review on a submission of one uploaded picture. */

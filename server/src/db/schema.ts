@@ -1,3 +1,4 @@
+import { ROLES } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -36,12 +37,12 @@ export const users = pgTable(
     language: text('language').notNull().default('en-US'),
     currency: text('currency').notNull().default('USD'),
     /** `reviewer` may decide audit submissions; `operator` (the console, later) may do that and more. */
-    role: text('role').notNull().default('earner'),
+    role: text('role', { enum: ROLES }).notNull().default('earner'),
     createdAt: createdAt(),
   },
   (t) => [
     check('users_level_range', sql`${t.level} between 1 and 11`),
-    check('users_role_known', sql`${t.role} in ('earner', 'reviewer', 'operator')`),
+    check('users_role_known', sql`${t.role} in ('earner', 'admin', 'reviewer', 'payout')`),
     index('users_inviter_idx').on(t.inviterId),
   ],
 );

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
 import { currencies, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users } from '../db/schema';
 import { register } from '../modules/auth/auth.service';
+import { randomCode } from '../modules/auth/credentials';
 import { TASK_TEXTS } from './seed-task-texts';
 import { FIRST_SEED_TITLES, SEED_REDEEM_CODES, SEED_TASKS, type SeedTask } from './seed-tasks';
 
@@ -41,10 +42,10 @@ const CURRENCIES = [
 
 export interface SeedResult {
   rootInviteCode: string;
-  demo: typeof DEMO_EARNER;
+  /** Null outside demo mode, where no demo account exists. */
+  demo: typeof DEMO_EARNER | null;
   createdDemo: boolean;
-  /** `password` is null when it came from the environment: a chosen secret is not printed. */
-  reviewer: { country: string; phone: string; e164: string; password: string | null };
+  reviewer: { country: string; phone: string; e164: string } | null;
   createdReviewer: boolean;
 }
 
@@ -109,17 +110,39 @@ async function seedCatalogue(tx: Tx, now: number): Promise<void> {
 }
 
 /**
- * First start only in effect: every step checks what exists and adds only what is missing.
- * `env` names the reviewer's password (`SEED_REVIEWER_PASSWORD`), read only when the reviewer is made.
+ * What every database needs: the currencies, and one root invitation code so the first earner can
+ * sign up. The demo's code is the published `ROOT01`; anywhere else it is random, made once.
  */
-export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = process.env): Promise<SeedResult> {
-  const now = Date.now();
-  const reviewerLogin = reviewerPassword(env);
-  await db.insert(rootInviteCodes).values({ code: ROOT_INVITE_CODE }).onConflictDoNothing();
+async function seedBasics(db: Db, demo: boolean): Promise<string> {
   await db
     .insert(currencies)
     .values(CURRENCIES.map((c, position) => ({ ...c, position })))
     .onConflictDoNothing();
+  if (demo) {
+    await db.insert(rootInviteCodes).values({ code: ROOT_INVITE_CODE }).onConflictDoNothing();
+    return ROOT_INVITE_CODE;
+  }
+  return db.transaction(async (tx) => {
+    // Two processes starting together on one PostgreSQL must not both make a code.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grab:seed-root-code'))`);
+    const [existing] = await tx.select({ code: rootInviteCodes.code }).from(rootInviteCodes).limit(1);
+    if (existing) return existing.code;
+    const code = randomCode(8);
+    await tx.insert(rootInviteCodes).values({ code });
+    return code;
+  });
+}
+
+/**
+ * First start only in effect: every step checks what exists and adds only what is missing. Demo
+ * accounts, the demo catalogue and its codes are added only with `demo` (DESIGN §4).
+ * `env` names the reviewer's password (`SEED_REVIEWER_PASSWORD`), read only when the reviewer is made.
+ */
+export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = process.env, demo = true): Promise<SeedResult> {
+  const now = Date.now();
+  const rootInviteCode = await seedBasics(db, demo);
+  if (!demo) return { rootInviteCode, demo: null, createdDemo: false, reviewer: null, createdReviewer: false };
+  const reviewerLogin = reviewerPassword(env);
   await db.transaction((tx) => seedCatalogue(tx, now));
   await db
     .insert(redeemCodes)
@@ -136,8 +159,8 @@ export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = p
   const auth = { db, tokenTtlDays };
   // The seed's accounts come from no address; they are counted under this name, never limited.
   const SEED_ORIGIN = 'seed';
-  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_EARNER.e164));
-  if (!demo) {
+  const [demoEarner] = await db.select({ id: users.id }).from(users).where(eq(users.phone, DEMO_EARNER.e164));
+  if (!demoEarner) {
     await register(
       auth,
       { country: DEMO_EARNER.country, phone: DEMO_EARNER.phone, password: DEMO_EARNER.password, rePassword: DEMO_EARNER.password, inviteCode: ROOT_INVITE_CODE },
@@ -157,15 +180,10 @@ export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = p
     await db.update(users).set({ role: 'reviewer' }).where(eq(users.id, session.userInfo.id));
   }
   return {
-    rootInviteCode: ROOT_INVITE_CODE,
+    rootInviteCode,
     demo: DEMO_EARNER,
-    createdDemo: !demo,
-    reviewer: {
-      country: DEMO_REVIEWER.country,
-      phone: DEMO_REVIEWER.phone,
-      e164: DEMO_REVIEWER.e164,
-      password: reviewerLogin.fromEnv ? null : reviewerLogin.password,
-    },
+    createdDemo: !demoEarner,
+    reviewer: { country: DEMO_REVIEWER.country, phone: DEMO_REVIEWER.phone, e164: DEMO_REVIEWER.e164 },
     createdReviewer: !reviewer,
   };
 }

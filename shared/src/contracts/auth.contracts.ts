@@ -87,3 +87,13 @@ export const login = endpoint({ api: 'main', method: 'POST', path: '/login', aut
 export const logout = endpoint({ api: 'main', method: 'POST', path: '/app/user/logout', auth: true, input: Empty, data: Nothing });
 /** Revokes every token of the earner: they log in again with the new password. */
 export const changePassword = endpoint({ api: 'main', method: 'POST', path: '/app/user/password', auth: true, input: ChangePasswordBody, data: Nothing });
+
+/**
+ * Who an account is (DESIGN §4): an earner, or an operator with one role. Admins do everything,
+ * reviewers decide proofs, payout operators approve withdrawals. Operators are made by a command,
+ * never by sign-up.
+ */
+export const ROLES = ['earner', 'admin', 'reviewer', 'payout'] as const;
+export const Role = z.enum(ROLES);
+export type Role = z.infer<typeof Role>;
+export const OPERATOR_ROLES = ['admin', 'reviewer', 'payout'] as const satisfies readonly Role[];

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { endpoint, Points } from './envelope';
 import { SubmissionStatus } from './task.contracts';
 
-/** Reviewer calls (role `reviewer` or `operator`); the operator console comes later and uses these. */
+/** Reviewer calls (role `reviewer` or `admin`); the operator console comes later and uses these. */
 
 export const ReviewItem = z.object({
   id: z.int(),

@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, LoginBody, RegisterBody, Session } from '@grab/shared/contracts';
+import { type ChangePasswordBody, type LoginBody, type OPERATOR_ROLES, Password, type RegisterBody, type Session } from '@grab/shared/contracts';
 import { languageFromHeader } from '@grab/shared/i18n/languages';
 import { normalizePhone } from '@grab/shared/phone';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
@@ -134,5 +134,52 @@ export async function changePassword(ctx: AuthContext, userId: number, input: Ch
     await clearAttempt(tx, 'passwordChange', account, ip, attempt);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
+  });
+}
+
+export interface OperatorInput {
+  country: string;
+  phone: string;
+  role: (typeof OPERATOR_ROLES)[number];
+  /** Needed for a new account; an existing account keeps its password unless one is given. */
+  password?: string | undefined;
+}
+
+/**
+ * Makes an operator, or gives an existing account an operator role (the `create-operator` command).
+ * An operator has no inviter, no team and no welcome bonus: it is not an earner.
+ */
+export async function createOperator(db: Db, input: OperatorInput): Promise<{ userId: number; created: boolean }> {
+  const phone = normalisedPhoneOrThrow(input.country, input.phone);
+  if (input.password !== undefined && !Password.safeParse(input.password).success) throw errors.validation('validation.passwordLength');
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const existing = await findUserByPhone(tx, phone);
+    if (existing) {
+      await tx
+        .update(users)
+        .set({ role: input.role, ...(passwordHash ? { passwordHash } : {}) })
+        .where(eq(users.id, existing.id));
+      if (passwordHash) await revokeAllSessions(tx, existing.id);
+      return { userId: existing.id, created: false };
+    }
+    if (!passwordHash) throw errors.validation('validation.passwordRequired');
+    const language = languageFromHeader(undefined);
+    const [user] = await tx
+      .insert(users)
+      .values({
+        publicId: `u${randomCode(12).toLowerCase()}`,
+        phone,
+        country: input.country,
+        passwordHash,
+        inviteCode: randomCode(8),
+        inviterId: null,
+        language: language.key,
+        currency: language.currency,
+        role: input.role,
+      })
+      .returning({ id: users.id });
+    if (!user) throw new Error('The operator could not be created');
+    return { userId: user.id, created: true };
   });
 }

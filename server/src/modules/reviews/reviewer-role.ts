@@ -3,7 +3,7 @@ import type { Executor } from '../../db/database';
 import { users } from '../../db/schema';
 
 /** Roles that may decide submissions and see any earner's screenshots. */
-const REVIEWING_ROLES: ReadonlySet<string> = new Set(['reviewer', 'operator']);
+const REVIEWING_ROLES: ReadonlySet<string> = new Set(['reviewer', 'admin']);
 
 /**
  * For the review calls, on the role the session was read with: no query per call, so a role taken
