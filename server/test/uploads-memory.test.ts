@@ -50,3 +50,4 @@ describe.each(engines)('upload memory (%s)', (engine) => {
     expect(growth).toBeLessThan(GROWTH_BOUND_MB);
   });
 });
+

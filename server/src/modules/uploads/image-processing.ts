@@ -27,8 +27,12 @@ export const MAX_PIXELS = 40_000_000;
 /** Stored screenshots fit in this square: enough to read a phone screen, small on slow data. */
 export const STORED_SIDE = 1600;
 const WEBP_QUALITY = 80;
-/** Images decoded at once in this process; more would multiply the peak memory of a burst. */
-const PARALLEL_DECODES = 2;
+/**
+ * Images decoded at once in this process. A 40 MP picture is 158 MB decoded: two at once took the
+ * embedded server from ~290 MB to ~540 MB in a burst of eight (test/upload-burst-memory.test.ts),
+ * one keeps it near 450 MB. Screenshots are rarely that large, so the queue costs little time.
+ */
+const PARALLEL_DECODES = 1;
 
 export interface ProcessedImage {
   webp: Buffer;

@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+/** Peak resident memory of a process so far, from the kernel's own high-water mark. */
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+// The embedded server as `npm start` runs it (its own process, PGlite inside), so what is measured
+// is that process alone and not a test runner holding other databases.
+describe.runIf(process.platform === 'linux')('the embedded server under a burst of huge pictures', () => {
+  let server: ChildProcess | undefined;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-burst-'));
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server?.once('exit', resolve));
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('stays under 500 MB through eight parallel pictures that each decode to 40 MP', { timeout: 180_000 }, async () => {
+    server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn', UPLOADS_PER_HOUR: '100' },
+    });
+    let output = '';
+    const origin = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 90_000);
+      server?.stdout?.on('data', (chunk) => {
+        output += chunk;
+        const found = /Grab: (http:\/\/\S+)/.exec(output);
+        if (found?.[1]) {
+          clearTimeout(timer);
+          resolve(found[1]);
+        }
+      });
+      server?.stderr?.on('data', (chunk) => {
+        output += chunk;
+      });
+      server?.once('exit', (code) => reject(new Error(`the server stopped (${code}):\n${output}`)));
+    });
+    const login = await fetch(`${origin}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ country: 'IN', phone: '9876543210', password: 'grab-demo-2026' }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    // A flat 7900 × 5000 PNG: a few kilobytes on the wire, 40 MP (158 MB as RGBA) once decoded.
+    const bomb = await sharp({ create: { width: 7900, height: 5000, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    const before = peakRssMb(server.pid!);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        fetch(`${origin}/app/upload/image`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' }, body: bomb }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const peak = peakRssMb(server.pid!);
+    console.log(`embedded server RSS: ${Math.round(before)} MB at its peak before the burst, ${Math.round(peak)} MB at its peak after`);
+    expect(peak).toBeLessThan(500);
+  });
+});
