@@ -148,8 +148,8 @@ describe.each(engines)('audit reviews (%s)', (engine) => {
 
     it('pages 20 at a time', async () => {
       const earner = await registerEarner(ctx.app);
-      const picture = await uploadPicture(ctx.app, earner.token);
-      for (let i = 0; i < 21; i++) await submit(ctx.db, earner.userId, await auditRun(ctx.db, earner.userId), { pictures: [picture] });
+      // A picture proves one submission only: each gets its own.
+      for (let i = 0; i < 21; i++) await submit(ctx.db, earner.userId, await auditRun(ctx.db, earner.userId), { pictures: [await uploadPicture(ctx.app, earner.token)] });
       const first = await call<Page>(ctx.app, { method: 'GET', url: '/admin/review/list?page=1', token: reviewer.token });
       expect(first.body.data!.list).toHaveLength(20);
       expect(first.body.data!.hasMore).toBe(true);
@@ -251,10 +251,12 @@ describe.each(engines)('audit reviews (%s)', (engine) => {
 
     it('ten passes of one earner’s different submissions each pay once, alongside the automatic pass', async () => {
       const earner = await registerEarner(ctx.app);
-      const picture = await uploadPicture(ctx.app, earner.token);
       const past = new Date(Date.now() - 3 * 3_600_000);
       const ids: number[] = [];
-      for (let i = 0; i < 10; i++) ids.push(await submit(ctx.db, earner.userId, await auditRun(ctx.db, earner.userId, 100_00 + i), { pictures: [picture], now: past, deadlineMinutes: 60 }));
+      for (let i = 0; i < 10; i++) {
+        const picture = await uploadPicture(ctx.app, earner.token);
+        ids.push(await submit(ctx.db, earner.userId, await auditRun(ctx.db, earner.userId, 100_00 + i), { pictures: [picture], now: past, deadlineMinutes: 60 }));
+      }
       const before = await balanceOf(ctx.db, earner.userId);
       const [answers] = await Promise.all([
         Promise.all(ids.flatMap((id) => [pass(reviewer.token, id), pass(operator.token, id)])),

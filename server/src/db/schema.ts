@@ -320,8 +320,12 @@ export const uploads = pgTable(
     width: integer('width').notNull(),
     height: integer('height').notNull(),
     createdAt: createdAt(),
+    /** SHA-256 of the bytes the earner sent: the same picture from another earner is flagged to reviewers. */
+    contentHash: text('content_hash'),
+    /** The one submission this picture proves, set once: a screenshot is never proof twice. */
+    submissionId: integer('submission_id').references((): AnyPgColumn => submissions.id),
   },
-  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt), index('uploads_content_hash_idx').on(t.contentHash)],
 );
 
 /** Proof sent for review: one row per upload of 1–2 screenshots; a failed one stays, a re-upload is a new row. */

@@ -14,6 +14,8 @@ export const ReviewItem = z.object({
   status: SubmissionStatus,
   reason: z.nullable(z.string()),
   pictures: z.array(z.string()),
+  /** Submissions of other earners with a picture of the same content: likely one screenshot passed around. */
+  duplicateOf: z.array(z.int()),
   reward: Points,
   createdAt: z.string(),
   /** Not decided by then, it passes on its own. */

@@ -1,7 +1,7 @@
 import type { ReviewItem, SubmissionStatus } from '@grab/shared/contracts';
 import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
-import { submissions, taskRuns, tasks, users } from '../../db/schema';
+import { submissions, taskRuns, tasks, uploads, users } from '../../db/schema';
 import { maskPhoneForReview } from './masked-phone';
 
 export const REVIEW_PAGE_SIZE = 20;
@@ -14,6 +14,13 @@ const itemFields = {
   phone: users.phone,
   // What a pass paid once it did; what it would pay before.
   reward: sql<number>`coalesce(${taskRuns.rewardPaid}, ${tasks.reward})`.mapWith(Number),
+  // Other earners' submissions holding a picture with the same content: one screenshot passed around.
+  duplicateOf: sql<number[]>`(
+    select coalesce(array_agg(distinct other.submission_id order by other.submission_id), '{}')
+    from ${uploads} mine
+    join ${uploads} other on other.content_hash = mine.content_hash and other.user_id <> mine.user_id and other.submission_id is not null
+    where mine.submission_id = ${submissions.id} and mine.content_hash is not null
+  )`,
 };
 
 function reviewItemQuery(db: Executor, where: SQL) {
@@ -39,6 +46,7 @@ export function toReviewItem(row: ItemRow): ReviewItem {
     status: row.status as SubmissionStatus,
     reason: row.reason,
     pictures: row.pictures,
+    duplicateOf: (row.duplicateOf ?? []).map(Number),
     reward: row.reward,
     createdAt: row.createdAt.toISOString(),
     deadlineAt: row.deadlineAt.toISOString(),

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@grab/shared/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/database';
 import { submissions, uploads } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
@@ -53,5 +53,13 @@ export async function submitProof(tx: Tx, input: ProofInput): Promise<number> {
     })
     .returning({ id: submissions.id });
   if (!row) throw new Error('Submission insert returned no row');
+  // Each picture is claimed for this submission only if no submission has it yet. A concurrent
+  // claim of the same picture waits on the row lock and then finds it taken: one of them wins.
+  const claimed = await tx
+    .update(uploads)
+    .set({ submissionId: row.id })
+    .where(and(inArray(uploads.id, input.pictures), eq(uploads.userId, input.userId), isNull(uploads.submissionId)))
+    .returning({ id: uploads.id });
+  if (claimed.length !== input.pictures.length) throw errors.uploadAlreadyUsed();
   return row.id;
 }

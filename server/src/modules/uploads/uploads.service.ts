@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { ErrorCode, UploadId, type UploadedImage } from '@grab/shared/contracts';
 import type { Db } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
@@ -32,7 +33,16 @@ export async function storeUpload(ctx: UploadsContext, userId: number, bytes: Bu
     await ctx.db.transaction(async (tx) => {
       await lockUploader(tx, userId);
       if ((await uploadsInLastHour(tx, userId)) >= ctx.perHour) throw new AppError(ErrorCode.tooManyRequests, 'uploads.tooMany');
-      await insertUpload(tx, { id, userId, mime: STORED_MIME, bytes: image.webp.length, width: image.width, height: image.height });
+      await insertUpload(tx, {
+        id,
+        userId,
+        mime: STORED_MIME,
+        bytes: image.webp.length,
+        width: image.width,
+        height: image.height,
+        // Of the bytes as sent: the same file from two earners is the same picture, whatever our encoder makes of it.
+        contentHash: createHash('sha256').update(bytes).digest('hex'),
+      });
       await publish(temp, ctx.dir, id);
     });
   } catch (error) {
