@@ -12,8 +12,10 @@ test('share task: a visit from a second browser moves progress once, then the re
   expect(link).toMatch(/\/register\?shareCode=\w+&link_id=[\w-]{16,}$/);
   await expect(page.getByText('0 of 1')).toBeVisible();
 
-  // A friend opens the link twice in their own browser: one visit.
-  const friend = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  // A friend opens the link twice in their own browser, on their own network: one visit. The e2e
+  // server believes the loopback proxy's X-Forwarded-For, so the friend comes from another address
+  // than the sharer (whose own address never counts).
+  const friend = await browser.newContext({ viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.20' } });
   try {
     const friendPage = await friend.newPage();
     for (let i = 0; i < 2; i += 1) {
@@ -22,7 +24,8 @@ test('share task: a visit from a second browser moves progress once, then the re
       await expect(friendPage.getByRole('button', { name: 'Register' })).toBeVisible();
       const response = await reported;
       // The second open of the same link in the same browser is not even reported again.
-      if (i === 0) expect((await response?.json())?.data).toEqual({ counted: true });
+      // Its body is not read here: a keepalive request's body is not kept for the test. "1 of 1" below shows it counted.
+      if (i === 0) expect(response?.status()).toBe(200);
       else expect(response).toBeNull();
     }
   } finally {
