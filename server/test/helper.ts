@@ -3,12 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type Database, type Db, migrateDatabase, openPglite, openPostgres } from '../src/db/database';
+import * as schema from '../src/db/schema';
 import { seed } from '../src/seed/seed';
 
 export type Engine = 'pglite' | 'postgres';
@@ -176,29 +178,17 @@ export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01'
   };
 }
 
+/** Every table of the schema, so a new table is counted without anyone remembering to add it. */
+const ALL_TABLES = (Object.values(schema) as unknown[])
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableConfig(table).name)
+  .sort();
+
 /** Row counts of every table, to prove a refused request changed nothing. */
 export async function countRows(db: Db): Promise<Record<string, number>> {
-  const tables = [
-    'users',
-    'user_ancestors',
-    'sessions',
-    'login_failures',
-    'ledger_entries',
-    'balances',
-    'root_invite_codes', 'currencies',
-    'tasks',
-    'task_steps',
-    'task_runs',
-    'task_daily_counts',
-    'share_links',
-    'share_visits',
-    'redeem_codes',
-    'redeem_code_uses',
-    'submissions',
-  ];
   const out: Record<string, number> = {};
-  for (const table of tables) {
-    const result = (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number | string }[] };
+  for (const table of ALL_TABLES) {
+    const result = (await db.execute(sql.raw(`select count(*)::int as n from "${table}"`))) as unknown as { rows: { n: number | string }[] };
     out[table] = Number(result.rows[0]?.n ?? 0);
   }
   return out;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { balances, ledgerEntries } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
 import { balanceOf, entriesSum, LedgerReason, post, postAlone, reverse } from '../src/modules/ledger/ledger.service';
@@ -7,9 +7,6 @@ import { engines, registerEarner, useTestContext } from './helper';
 
 describe.each(engines)('ledger on %s', (engine) => {
   const ctx = useTestContext(engine);
-  afterAll(async () => {
-  });
-
   it('credits once per idempotency key: a retry returns the first entry', async () => {
     const { userId } = await registerEarner(ctx.app);
     const input = { userId, amount: 2_50, reason: LedgerReason.taskReward, idempotencyKey: `task:1:${userId}` };

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database';
 import { redeemCodes, taskRuns, taskSteps, tasks, users } from '../src/db/schema';
 import { login } from '../src/modules/auth/auth.service';
@@ -37,9 +37,6 @@ async function allCounts(db: Db): Promise<Record<string, number>> {
 
 describe.each(engines)('demo seed on %s', (engine) => {
   const ctx = useTestContext(engine);
-  afterAll(async () => {
-  });
-
   it('offers every kind of the earning loop, each with the steps its pages expect', async () => {
     const list = await catalogue(ctx.db);
     const byKind: Record<string, typeof list> = {};

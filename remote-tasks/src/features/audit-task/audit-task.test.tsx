@@ -2,7 +2,7 @@ import { BrowserRouter, initI18n, queryClient, type UploadOptions } from '@grab/
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerByPath, detail, run } from '../../lib/task-fixtures';
+import { answerByPath, detail, run } from '../../../test/task-fixtures';
 import { pickFiles, picturesNeeded, submitProblem } from './audit-picker.lib';
 import AuditTaskPage from './audit-task.page';
 

@@ -2,7 +2,7 @@ import { BrowserRouter, initI18n } from '@grab/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { detail, envelope, run } from '../../lib/task-fixtures';
+import { detail, envelope, run } from '../../../test/task-fixtures';
 import { shareLink } from './share-link.lib';
 import ShareTaskPage, { VISITS_REFRESH_MS } from './share-task.page';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detail, run } from '../../lib/task-fixtures';
+import { detail, run } from '../../../test/task-fixtures';
 import { detailScreen, stepState } from './task-detail.lib';
 
 describe('detailScreen', () => {

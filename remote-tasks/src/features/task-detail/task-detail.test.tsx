@@ -2,7 +2,7 @@ import { BrowserRouter, initI18n, queryClient, userKeys } from '@grab/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerByPath, detail, envelope, run } from '../../lib/task-fixtures';
+import { answerByPath, detail, envelope, run } from '../../../test/task-fixtures';
 import TaskDetailPage from './task-detail.page';
 
 let fetchMock: ReturnType<typeof vi.fn>;

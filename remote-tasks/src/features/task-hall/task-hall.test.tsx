@@ -2,7 +2,7 @@ import { BrowserRouter, initI18n, queryClient, type Task, taskKeys, taskListQuer
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { task as baseTask } from '../../lib/task-fixtures';
+import { task as baseTask } from '../../../test/task-fixtures';
 import TaskHall from './task-hall.page';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
