@@ -100,7 +100,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);
   await uploadsRoutes(app, db, config);
-  reviewsRoutes(app, db);
+  reviewsRoutes(app, db, clock);
 
   app.get('/health', async (request, reply) => {
     if (await ping(db)) return { code: 200, data: { status: 'ok', database: database.engine }, msg: 'ok' };

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
-import { migrateDatabase, openPostgres } from '../src/db/database';
+import { openPostgres } from '../src/db/database';
 import { ledgerEntries, rootInviteCodes, tasks, users } from '../src/db/schema';
 import { createOperator } from '../src/modules/auth/auth.service';
 import { DEMO_REVIEWER, ROOT_INVITE_CODE, seed } from '../src/seed/seed';

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { Db } from '../src/db/database';
 import { taskRuns, taskSteps, tasks, uploads, users } from '../src/db/schema';
-import { submitProof } from '../src/modules/reviews/submissions.service';
+import { submitProof } from '../src/modules/tasks/proof-submissions.service';
 import { call } from './helper';
 
 /** A small valid picture in a given format, made by the same library the server decodes with. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
 import { passOverdue } from './reviews.service';
 
@@ -9,11 +10,11 @@ export const AUTO_PASS_INTERVAL_MS = 60_000;
  * time the server was down) and every minute after. One run at a time per process; the timer never
  * keeps the process alive, and closing the app waits for a run in progress.
  */
-export function scheduleAutoPass(app: FastifyInstance, db: Db): void {
+export function scheduleAutoPass(app: FastifyInstance, db: Db, clock: Clock): void {
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return;
-    running = passOverdue(db, new Date(), (submissionId, error) => app.log.error({ err: error, submissionId }, 'auto-pass: submission left for the next run'))
+    running = passOverdue(db, clock.now(), (submissionId, error) => app.log.error({ err: error, submissionId }, 'auto-pass: submission left for the next run'))
       .then((passed) => {
         if (passed > 0) app.log.info({ passed }, 'auto-pass: overdue submissions passed');
       })

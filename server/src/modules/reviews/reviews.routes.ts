@@ -3,13 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
+import type { Clock } from '../../clock';
 import { scheduleAutoPass } from './auto-pass';
 import { isReviewingRole } from './reviewer-role';
 import { type ItemRow, reviewItem, reviewPage, toReviewItem } from './reviews.repository';
 import { failSubmission, passSubmission } from './reviews.service';
 
 /** The reviewer calls and the deadline's automatic pass: everything that decides a submission. */
-export function reviewsRoutes(app: FastifyInstance, db: Db): void {
+/** Decisions read the clock service like the task engine does, so tests move review time the same way. */
+export function reviewsRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
   const reviewersOnly = async (request: FastifyRequest) => {
     if (!isReviewingRole(earnerOf(request).role)) throw new AppError(ErrorCode.forbidden, 'reviews.reviewersOnly');
   };
@@ -31,14 +33,14 @@ export function reviewsRoutes(app: FastifyInstance, db: Db): void {
   route(
     app,
     reviewPass,
-    (input, request) => decide(input.submissionId, (tx) => passSubmission(tx, input.submissionId, earnerOf(request).userId, new Date())),
+    (input, request) => decide(input.submissionId, (tx) => passSubmission(tx, input.submissionId, earnerOf(request).userId, clock.now())),
     guard,
   );
   route(
     app,
     reviewFail,
-    (input, request) => decide(input.submissionId, (tx) => failSubmission(tx, input.submissionId, earnerOf(request).userId, input.reason, new Date())),
+    (input, request) => decide(input.submissionId, (tx) => failSubmission(tx, input.submissionId, earnerOf(request).userId, input.reason, clock.now())),
     guard,
   );
-  scheduleAutoPass(app, db);
+  scheduleAutoPass(app, db, clock);
 }

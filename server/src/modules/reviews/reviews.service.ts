@@ -1,9 +1,10 @@
 import { ErrorCode } from '@grab/shared/contracts';
-import { and, asc, eq, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, notInArray, } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/database';
-import { submissions, taskRuns } from '../../db/schema';
+import { submissions, } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
 import { payRun } from '../tasks/task-rewards.service';
+import { failRunUnderReview } from '../tasks/task-runs.repository';
 import { type Decision, decideSubmission, type ItemRow, submissionState } from './reviews.repository';
 
 /** Who decides: a reviewer's user id, or null for the automatic pass at the deadline. */
@@ -47,10 +48,7 @@ export async function passSubmission(tx: Tx, submissionId: number, decider: Deci
 export async function failSubmission(tx: Tx, submissionId: number, decider: number, reason: string, now: Date): Promise<ItemRow> {
   const outcome = await decide(tx, submissionId, { status: 'failed', reason, reviewerId: decider, reviewedAt: now });
   if (!outcome.decided) throw alreadyDecided();
-  await tx
-    .update(taskRuns)
-    .set({ status: 'failed', reason, updatedAt: sql`now()` })
-    .where(and(eq(taskRuns.id, outcome.item.runId), eq(taskRuns.status, 'underReview')));
+  await failRunUnderReview(tx, outcome.item.runId, reason);
   return outcome.item;
 }
 

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { ErrorCode } from '@grab/shared/contracts';
 import type { Tx } from '../../db/database';
-import { taskRuns, tasks } from '../../db/schema';
-import { errors } from '../../http/app-error';
+import { AppError, errors } from '../../http/app-error';
 import { LedgerReason, post } from '../ledger/ledger.service';
+import { completeRun, lockRunForPayment } from './task-runs.repository';
 
 export interface RunPayment {
   runId: number;
@@ -23,20 +23,13 @@ export interface RunPayment {
  * Referral rebates of the uplines belong here too, in this same transaction.
  */
 export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
-  // The task row is only read: `of` keeps the lock on the run, so runs of one task never queue on it.
-  const [run] = await tx
-    .select({ userId: taskRuns.userId, status: taskRuns.status, rewardPaid: taskRuns.rewardPaid, ledgerEntryId: taskRuns.ledgerEntryId, reward: tasks.reward })
-    .from(taskRuns)
-    .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
-    .where(eq(taskRuns.id, runId))
-    .for('update', { of: taskRuns })
-    // Named, so each connection parses and plans the hot statements of a payment once.
-    .prepare('task-run-lock')
-    .execute();
+  const run = await lockRunForPayment(tx, runId);
   if (!run) throw errors.notFound();
   if (run.status === 'completed') {
     return { runId, userId: run.userId, reward: run.rewardPaid ?? 0, ledgerEntryId: run.ledgerEntryId === null ? null : Number(run.ledgerEntryId), created: false };
   }
+  // Only a run that earned its reward is paid: passed by the engine, or under review and being passed.
+  if (run.status !== 'passed' && run.status !== 'underReview') throw new AppError(ErrorCode.conflict, 'errors.conflict');
   let ledgerEntryId: number | null = null;
   if (run.reward > 0) {
     const { entry } = await post(tx, {
@@ -47,11 +40,7 @@ export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
     });
     ledgerEntryId = entry.id;
   }
-  await tx
-    .update(taskRuns)
-    .set({ status: 'completed', reason: null, rewardPaid: run.reward, ledgerEntryId, completedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(eq(taskRuns.id, runId))
-    .prepare('task-run-complete')
-    .execute();
+  await completeRun(tx, runId, run.reward, ledgerEntryId);
+  // Referral rebates of the uplines attach here, in this same transaction (issue "Team and levels").
   return { runId, userId: run.userId, reward: run.reward, ledgerEntryId, created: true };
 }

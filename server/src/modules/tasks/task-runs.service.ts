@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { balanceOf } from '../ledger/ledger.service';
-import { submitProof } from '../reviews/submissions.service';
+import { submitProof } from './proof-submissions.service';
 import { countVisits, ensureShareLink, shareOf, shareUrl } from './share-links.service';
 import { periodOf, utcDay, windowClosed } from './task-periods';
 import { payRun } from './task-rewards.service';
@@ -15,13 +15,10 @@ import {
   type CatalogueTask,
   findEarner,
   findTask,
-  findUncollectedRun,
-  insertRun,
-  lockPeriodRuns,
   type RunRow,
   reserveDailyPlace,
-  updateRun,
 } from './tasks.repository';
+import { findUncollectedRun, insertRun, lockPeriodRuns, updateRun } from './task-runs.repository';
 
 export interface EngineContext {
   db: Db;

@@ -45,7 +45,7 @@ export interface RunRow {
   rewardPaid: number | null;
 }
 
-const runColumns = {
+export const runColumns = {
   id: taskRuns.id,
   taskId: taskRuns.taskId,
   period: taskRuns.period,
@@ -56,7 +56,7 @@ const runColumns = {
   rewardPaid: taskRuns.rewardPaid,
 };
 
-function toRun(row: Pick<typeof taskRuns.$inferSelect, keyof typeof runColumns>): RunRow {
+export function toRun(row: Pick<typeof taskRuns.$inferSelect, keyof typeof runColumns>): RunRow {
   return { ...row, status: row.status as RunStatus };
 }
 
@@ -140,44 +140,6 @@ export async function loadEarnerRuns(db: Executor, userId: number, periods: stri
     inviteCode: first.inviteCode,
     runs: rows.flatMap((r) => (r.run ? [toRun(r.run)] : [])),
   };
-}
-
-/** One earner's runs of one task in one period, oldest first, locked until the transaction ends. */
-export async function lockPeriodRuns(tx: Executor, userId: number, taskId: number, period: string): Promise<RunRow[]> {
-  const rows = await tx
-    .select(runColumns)
-    .from(taskRuns)
-    .where(and(eq(taskRuns.userId, userId), eq(taskRuns.taskId, taskId), eq(taskRuns.period, period)))
-    .orderBy(asc(taskRuns.seq))
-    .for('update');
-  return rows.map(toRun);
-}
-
-/** The oldest run of this task waiting to be collected, any period. */
-export async function findUncollectedRun(tx: Executor, userId: number, taskId: number): Promise<RunRow | null> {
-  const [row] = await tx
-    .select(runColumns)
-    .from(taskRuns)
-    .where(and(eq(taskRuns.userId, userId), eq(taskRuns.taskId, taskId), eq(taskRuns.status, 'passed')))
-    .orderBy(asc(taskRuns.id))
-    .limit(1);
-  return row ? toRun(row) : null;
-}
-
-/** Creates attempt `seq`; null when a concurrent call created it first (the unique key decides). */
-export async function insertRun(tx: Executor, values: { userId: number; taskId: number; period: string; seq: number }): Promise<RunRow | null> {
-  const [row] = await tx.insert(taskRuns).values(values).onConflictDoNothing().returning(runColumns);
-  return row ? toRun(row) : null;
-}
-
-export async function updateRun(tx: Executor, runId: number, values: { step?: number; status?: RunStatus; reason?: string | null }): Promise<RunRow> {
-  const [row] = await tx
-    .update(taskRuns)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(taskRuns.id, runId))
-    .returning(runColumns);
-  if (!row) throw new Error(`task run ${runId} vanished inside its transaction`);
-  return toRun(row);
 }
 
 /** Runs started today of each capped task, across all earners. */
