@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { balances, ledgerEntries } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
@@ -7,6 +7,13 @@ import { engines, registerEarner, useTestContext } from './helper';
 
 describe.each(engines)('ledger on %s', (engine) => {
   const ctx = useTestContext(engine);
+
+  it('refuses an entry whose reason the ledger does not know, in the database itself', async () => {
+    const earner = await registerEarner(ctx.app);
+    await expect(
+      ctx.db.execute(sql`insert into ledger_entries (user_id, amount, reason, idempotency_key) values (${earner.userId}, 100, 'gift', ${`raw:${earner.userId}`})`),
+    ).rejects.toThrow();
+  });
   it('credits once per idempotency key: a retry returns the first entry', async () => {
     const { userId } = await registerEarner(ctx.app);
     const input = { userId, amount: 2_50, reason: LedgerReason.taskReward, idempotencyKey: `task:1:${userId}` };

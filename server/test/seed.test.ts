@@ -125,7 +125,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
   async function replaceWithFirstCatalogue(): Promise<void> {
     await ctx.db.delete(taskSteps);
     await ctx.db.delete(tasks);
-    await ctx.db.insert(tasks).values(FIRST_SEED_TITLES.map((title, position) => ({ kind: 'share', schedule: 'once', title, description: title, reward: 1_00, position })));
+    await ctx.db.insert(tasks).values(FIRST_SEED_TITLES.map((title, position) => ({ kind: 'share' as const, schedule: 'once' as const, title, description: title, reward: 1_00, position })));
   }
 
   it('replaces an untouched first-version catalogue: the old tasks are switched off, the new one added once', async () => {

@@ -1,4 +1,4 @@
-import { ROLES } from '@grab/shared/contracts';
+import { LEDGER_REASONS, ROLES, RUN_STATUSES, STEP_ACTIONS, SUBMISSION_STATUSES, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -18,6 +18,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** `column in ('a', 'b')` from a contract's list, so the CHECK and the typed column name the same values. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) => sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -42,7 +45,7 @@ export const users = pgTable(
   },
   (t) => [
     check('users_level_range', sql`${t.level} between 1 and 11`),
-    check('users_role_known', sql`${t.role} in ('earner', 'admin', 'reviewer', 'payout')`),
+    check('users_role_known', oneOf(t.role, ROLES)),
     index('users_inviter_idx').on(t.inviterId),
   ],
 );
@@ -160,7 +163,7 @@ export const ledgerEntries = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: userIdColumn(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    reason: text('reason').notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     reverses: bigint('reverses', { mode: 'number' }).references((): AnyPgColumn => ledgerEntries.id),
     createdAt: createdAt(),
@@ -171,6 +174,7 @@ export const ledgerEntries = pgTable(
     uniqueIndex('ledger_entries_reverses_uq').on(t.reverses),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
+    check('ledger_entries_reason_known', oneOf(t.reason, LEDGER_REASONS)),
   ],
 );
 
@@ -204,8 +208,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
-    schedule: text('schedule').notNull(),
+    kind: text('kind', { enum: TASK_KINDS }).notNull(),
+    schedule: text('schedule', { enum: TASK_SCHEDULES }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     reward: integer('reward').notNull(),
@@ -234,8 +238,8 @@ export const tasks = pgTable(
   (t) => [
     check('tasks_reward_non_negative', sql`${t.reward} >= 0`),
     check('tasks_min_level_range', sql`${t.minLevel} between 1 and 11`),
-    check('tasks_schedule_known', sql`${t.schedule} in ('once', 'recurring', 'timed')`),
-    check('tasks_kind_known', sql`${t.kind} in ('joinGroup', 'share', 'hang', 'messaging', 'audit', 'registration', 'appDownload', 'redeemCode')`),
+    check('tasks_schedule_known', oneOf(t.schedule, TASK_SCHEDULES)),
+    check('tasks_kind_known', oneOf(t.kind, TASK_KINDS)),
     check('tasks_times_positive', sql`${t.timesPerPeriod} >= 1`),
     check('tasks_proof_pictures_range', sql`${t.proofPictures} between 1 and 2`),
     check('tasks_visits_positive', sql`${t.visitsNeeded} >= 1`),
@@ -257,11 +261,11 @@ export const taskSteps = pgTable(
     h5Url: text('h5_url').notNull(),
     title: text('title').notNull(),
     /** What finishing the step takes (StepAction of the contracts). */
-    action: text('action').notNull().default('open'),
+    action: text('action', { enum: STEP_ACTIONS }).notNull().default('open'),
   },
   (t) => [
     uniqueIndex('task_steps_task_position_uq').on(t.taskId, t.position),
-    check('task_steps_action_known', sql`${t.action} in ('open', 'share', 'proof', 'hang', 'messaging')`),
+    check('task_steps_action_known', oneOf(t.action, STEP_ACTIONS)),
   ],
 );
 
@@ -281,7 +285,7 @@ export const taskRuns = pgTable(
     seq: smallint('seq').notNull(),
     step: smallint('step').notNull().default(0),
     /** inProgress → underReview → failed | passed (ready to collect) → completed (credited). */
-    status: text('status').notNull().default('inProgress'),
+    status: text('status', { enum: RUN_STATUSES }).notNull().default('inProgress'),
     reason: text('reason'),
     /** What was credited, once it was; null before. */
     rewardPaid: integer('reward_paid'),
@@ -294,7 +298,7 @@ export const taskRuns = pgTable(
     uniqueIndex('task_runs_attempt_uq').on(t.userId, t.taskId, t.period, t.seq),
     index('task_runs_user_idx').on(t.userId, t.taskId, t.period),
     index('task_runs_task_completed_idx').on(t.taskId, t.completedAt),
-    check('task_runs_status_known', sql`${t.status} in ('inProgress', 'underReview', 'passed', 'failed', 'completed')`),
+    check('task_runs_status_known', oneOf(t.status, RUN_STATUSES)),
   ],
 );
 
@@ -339,7 +343,7 @@ export const submissions = pgTable(
     userId: userIdColumn(),
     taskId: taskIdColumn(),
     pictures: jsonb('pictures').$type<string[]>().notNull(),
-    status: text('status').notNull().default('underReview'),
+    status: text('status', { enum: SUBMISSION_STATUSES }).notNull().default('underReview'),
     reason: text('reason'),
     reviewerId: integer('reviewer_id').references(() => users.id),
     createdAt: createdAt(),
@@ -351,7 +355,7 @@ export const submissions = pgTable(
     index('submissions_user_idx').on(t.userId, t.createdAt),
     index('submissions_run_idx').on(t.runId),
     index('submissions_pending_idx').on(t.status, t.deadlineAt),
-    check('submissions_status_known', sql`${t.status} in ('underReview', 'passed', 'failed')`),
+    check('submissions_status_known', oneOf(t.status, SUBMISSION_STATUSES)),
   ],
 );
 

@@ -9,3 +9,4 @@ export * from './team.contracts';
 export * from './messaging.contracts';
 export * from './sign';
 export * from './remotes.contracts';
+export * from './ledger.contracts';

@@ -2,10 +2,12 @@ import { z } from 'zod/mini';
 import { Empty, endpoint, Points } from './envelope';
 
 /** Task kinds of SPEC §1; `taskType` in queries names one of these. */
-export const TaskKind = z.enum(['joinGroup', 'share', 'hang', 'messaging', 'audit', 'registration', 'appDownload', 'redeemCode']);
+export const TASK_KINDS = ['joinGroup', 'share', 'hang', 'messaging', 'audit', 'registration', 'appDownload', 'redeemCode'] as const;
+export const TaskKind = z.enum(TASK_KINDS);
 export type TaskKind = z.infer<typeof TaskKind>;
 
-export const TaskSchedule = z.enum(['once', 'recurring', 'timed']);
+export const TASK_SCHEDULES = ['once', 'recurring', 'timed'] as const;
+export const TaskSchedule = z.enum(TASK_SCHEDULES);
 export type TaskSchedule = z.infer<typeof TaskSchedule>;
 
 /**
@@ -17,11 +19,16 @@ export type TaskSchedule = z.infer<typeof TaskSchedule>;
 export const TaskStatus = z.enum(['notStarted', 'inProgress', 'underReview', 'passed', 'failed', 'completed', 'closed']);
 export type TaskStatus = z.infer<typeof TaskStatus>;
 
+/** What a stored run can be; `notStarted` and `closed` are views of the absence of one. */
+export const RUN_STATUSES = ['inProgress', 'underReview', 'passed', 'failed', 'completed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
 export const ClosedReason = z.enum(['ended', 'notOpenYet', 'dailyCap']);
 export type ClosedReason = z.infer<typeof ClosedReason>;
 
 /** What finishing a step takes: open a link, gather share visits, upload proof, or (later issues) online time / a messaging number. */
-export const StepAction = z.enum(['open', 'share', 'proof', 'hang', 'messaging']);
+export const STEP_ACTIONS = ['open', 'share', 'proof', 'hang', 'messaging'] as const;
+export const StepAction = z.enum(STEP_ACTIONS);
 export type StepAction = z.infer<typeof StepAction>;
 
 export const TaskStep = z.object({
@@ -150,7 +157,8 @@ export const taskTgUrl = endpoint({
   data: z.object({ url: z.string() }),
 });
 
-export const SubmissionStatus = z.enum(['underReview', 'passed', 'failed']);
+export const SUBMISSION_STATUSES = ['underReview', 'passed', 'failed'] as const;
+export const SubmissionStatus = z.enum(SUBMISSION_STATUSES);
 export type SubmissionStatus = z.infer<typeof SubmissionStatus>;
 
 export const Submission = z.object({

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../http/app-error';
-import { ErrorCode } from '@grab/shared/contracts';
+import { ErrorCode, type LedgerReasonName } from '@grab/shared/contracts';
 import type { Db, Executor, Tx } from '../../db/database';
 import { balances, ledgerEntries } from '../../db/schema';
 
@@ -20,7 +20,7 @@ export const LedgerReason = {
   withdrawal: 'withdrawal',
   withdrawalRefund: 'withdrawal_refund',
   reversal: 'reversal',
-} as const;
+} as const satisfies Record<string, LedgerReasonName>;
 export type LedgerReason = (typeof LedgerReason)[keyof typeof LedgerReason];
 
 export interface LedgerEntry {

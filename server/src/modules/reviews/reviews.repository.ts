@@ -43,7 +43,7 @@ export function toReviewItem(row: ItemRow): ReviewItem {
     taskTitle: row.taskTitle,
     earnerId: row.earnerId,
     earnerPhone: maskPhoneForReview(row.phone),
-    status: row.status as SubmissionStatus,
+    status: row.status,
     reason: row.reason,
     pictures: row.pictures,
     duplicateOf: (row.duplicateOf ?? []).map(Number),

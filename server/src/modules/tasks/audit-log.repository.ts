@@ -1,4 +1,4 @@
-import type { LanguageKey, Submission, SubmissionStatus } from '@grab/shared/contracts';
+import type { LanguageKey, Submission, } from '@grab/shared/contracts';
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { submissions, taskRuns, tasks } from '../../db/schema';
@@ -46,7 +46,7 @@ export async function listOwnSubmissions(
       id: r.id,
       taskId: r.taskId,
       taskTitle: r.texts[language]?.title || r.title,
-      status: r.status as SubmissionStatus,
+      status: r.status,
       reason: r.reason,
       pictures: r.pictures,
       // A failed submission of a run paid later still shows what the task pays.

@@ -1,4 +1,4 @@
-import type { StepAction, TaskKind, TaskSchedule } from '@grab/shared/contracts';
+import type { RunStatus, StepAction, TaskKind, } from '@grab/shared/contracts';
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { taskDailyCounts, taskRuns, taskSteps, tasks, type TaskTexts, users } from '../../db/schema';
@@ -31,7 +31,7 @@ export interface CatalogueTask extends TaskTiming {
   steps: CatalogueStep[];
 }
 
-export type RunStatus = 'inProgress' | 'underReview' | 'passed' | 'failed' | 'completed';
+export type { RunStatus };
 
 export interface RunRow {
   id: number;
@@ -57,7 +57,7 @@ export const runColumns = {
 };
 
 export function toRun(row: Pick<typeof taskRuns.$inferSelect, keyof typeof runColumns>): RunRow {
-  return { ...row, status: row.status as RunStatus };
+  return row;
 }
 
 async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Promise<CatalogueTask[]> {
@@ -74,8 +74,8 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
     .orderBy(asc(taskSteps.taskId), asc(taskSteps.position));
   return rows.map((r) => ({
     id: r.id,
-    kind: r.kind as TaskKind,
-    schedule: r.schedule as TaskSchedule,
+    kind: r.kind,
+    schedule: r.schedule,
     active: r.active,
     title: r.title,
     description: r.description,
@@ -92,7 +92,7 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
     dailyCap: r.dailyCap,
     steps: steps
       .filter((s) => s.taskId === r.id)
-      .map((s) => ({ id: s.id, position: s.position, h5Url: s.h5Url, title: s.title, action: s.action as StepAction })),
+      .map((s) => ({ id: s.id, position: s.position, h5Url: s.h5Url, title: s.title, action: s.action })),
   }));
 }
 

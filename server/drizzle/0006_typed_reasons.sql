@@ -1,0 +1,1 @@
+ALTER TABLE "ledger_entries" ADD CONSTRAINT "ledger_entries_reason_known" CHECK ("ledger_entries"."reason" in ('welcome_bonus', 'task_reward', 'rebate', 'prize', 'redeem_code', 'withdrawal', 'withdrawal_refund', 'reversal'));
