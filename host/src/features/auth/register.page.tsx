@@ -1,4 +1,4 @@
-import { callMain, configAtom, deviceId, formatPoints, languageByKey, Link, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, languageByKey, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
 import type { ReactNode } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
 import { message, usePhoneForm } from './auth-form';
@@ -31,7 +31,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       setSession(session);
       const bonus = formatPoints(config?.welcomeBonus ?? DEFAULT_WELCOME_BONUS, common.language);
       toast.success(t('auth.welcomeBonus', { points: bonus }), { duration: 6000 });
-      navigate('/home', { replace: true });
+      navigate(PATHS.home, { replace: true });
     },
   );
 
@@ -43,7 +43,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       languageChooser={languageChooser}
       footer={
         <>
-          {t('auth.haveAccount')} <Link to="/login">{t('auth.toLogin')}</Link>
+          {t('auth.haveAccount')} <Link to={PATHS.loginPage}>{t('auth.toLogin')}</Link>
         </>
       }
     >
