@@ -83,7 +83,7 @@ export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { PATHS, type RoutePath } from './routes/route-paths';
 export { deviceId } from './device/device-id';
 export { BackButton } from './ui/back-button.ui';
-export { LineIcon } from './ui/line-icon.ui';
+export { LineIcon, LockIcon } from './ui/line-icon.ui';
 /** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */
 export function copyText(text: string): Promise<boolean> {
   return import('./ui/clipboard').then((m) => m.copyText(text));

@@ -22,3 +22,13 @@ export function LineIcon({ size = 24, children }: { size?: number; children: Rea
     </svg>
   );
 }
+
+/** A padlock: a locked task, or points that cannot be withdrawn yet. */
+export function LockIcon({ size }: { size?: number }) {
+  return (
+    <LineIcon size={size}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </LineIcon>
+  );
+}

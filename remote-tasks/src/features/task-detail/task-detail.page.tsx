@@ -1,16 +1,4 @@
-import {
-  LineIcon,
-  Link,
-  LoadFailed,
-  LoadingBlocks,
-  languageByKey,
-  type TaskDetail,
-  taskDetailQuery,
-  usePointsText,
-  useQuery,
-  useSearchParams,
-  useT,
-} from '@grab/shared';
+import { Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
@@ -85,14 +73,6 @@ function Steps({ detail }: { detail: TaskDetail }) {
   );
 }
 
-function LockIcon() {
-  return (
-    <LineIcon size={20}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </LineIcon>
-  );
-}
 
 function Action({ detail }: { detail: TaskDetail }) {
   const { t, language } = useT(TASKS_NS);
@@ -111,7 +91,7 @@ function Action({ detail }: { detail: TaskDetail }) {
       return (
         <Outcome tone="muted" title={t('detail.lockedTitle')} text={t('detail.lockedText', { required: screen.required, current: screen.current })}>
           <p className={styles.lockLine}>
-            <LockIcon />
+            <LockIcon size={20} />
             <span>{t('lockedLevel', { level: screen.required })}</span>
           </p>
         </Outcome>

@@ -1,18 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import {
-  LineIcon,
-  LoadFailed,
-  LoadingBlocks,
-  Link,
-  PATHS,
-  type Task,
-  TaskKind,
-  taskListQuery,
-  useQuery,
-  useSearchParams,
-  usePointsText,
-  useT,
-} from '@grab/shared';
+import { LoadFailed, LoadingBlocks, Link, PATHS, type Task, TaskKind, taskListQuery, useQuery, useSearchParams, usePointsText, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
@@ -34,14 +21,6 @@ const ACTION_BY_STATUS: Record<Task['status'], 'start' | 'continue' | 'view' | '
   closed: 'view',
 };
 
-function LockIcon() {
-  return (
-    <LineIcon size={16}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </LineIcon>
-  );
-}
 
 function TaskCard({ task }: { task: Task }) {
   const { t } = useT(TASKS_NS);
@@ -75,7 +54,7 @@ function TaskCard({ task }: { task: Task }) {
           <ScheduleNote task={task} />
           {task.locked ? (
             <span className={styles.locked}>
-              <LockIcon />
+              <LockIcon size={16} />
               {t('lockedLevel', { level: task.minLevel })}
             </span>
           ) : null}

@@ -1,34 +1,11 @@
 /// <reference types="@rsbuild/core/types" />
-import {
-  type AssetInfo,
-  assetInfoQuery,
-  currencyListQuery,
-  formatMoney,
-  LineIcon,
-  LoadFailed,
-  LoadingBlocks,
-  Link,
-  PATHS,
-  useAtomValue,
-  usePointsText,
-  useQuery,
-  userInfoAtom,
-  useT,
-} from '@grab/shared';
+import { type AssetInfo, assetInfoQuery, currencyListQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, useAtomValue, usePointsText, useQuery, userInfoAtom, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import styles from './balance-card.module.css';
 
 registerWalletLocales();
 
-function LockIcon() {
-  return (
-    <LineIcon size={18}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </LineIcon>
-  );
-}
 
 /** Points in the balance that cannot be withdrawn yet, and why (DESIGN §5: the welcome bonus waits for a first approved task). */
 function LockedNote({ asset }: { asset: AssetInfo }) {
@@ -37,7 +14,7 @@ function LockedNote({ asset }: { asset: AssetInfo }) {
   if (asset.locked <= 0) return null;
   return (
     <p className={styles.locked}>
-      <LockIcon />
+      <LockIcon size={18} />
       <span>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
     </p>
   );

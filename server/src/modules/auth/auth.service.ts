@@ -1,4 +1,4 @@
-import { type ChangePasswordBody, type LoginBody, type OPERATOR_ROLES, Password, type RegisterBody, type Session } from '@grab/shared/contracts';
+import { type ChangePasswordBody, type LoginBody, type OPERATOR_ROLES, Password, type RegisterBody, type Role, type Session } from '@grab/shared/contracts';
 import { languageFromHeader } from '@grab/shared/i18n/languages';
 import { normalizePhone } from '@grab/shared/phone';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
@@ -32,6 +32,35 @@ function normalisedPhoneOrThrow(country: string, phone: string): string {
   const normalised = normalizePhone(country, phone);
   if (!normalised) throw errors.validation('validation.phoneInvalid');
   return normalised;
+}
+
+interface NewAccount {
+  phone: string;
+  country: string;
+  passwordHash: string;
+  inviterId: number | null;
+  language: ReturnType<typeof languageFromHeader>;
+  role?: Role;
+}
+
+/** A new account with its public id and invitation code; none when the phone is taken (the unique key decides). */
+async function insertAccount(tx: Tx, account: NewAccount): Promise<{ id: number } | undefined> {
+  const [user] = await tx
+    .insert(users)
+    .values({
+      publicId: `u${randomCode(12).toLowerCase()}`,
+      phone: account.phone,
+      country: account.country,
+      passwordHash: account.passwordHash,
+      inviteCode: randomCode(8),
+      inviterId: account.inviterId,
+      language: account.language.key,
+      currency: account.language.currency,
+      role: account.role ?? 'earner',
+    })
+    .onConflictDoNothing({ target: users.phone })
+    .returning({ id: users.id });
+  return user;
 }
 
 async function sessionFor(ctx: AuthContext, db: Executor, userId: number, origin: Origin): Promise<Session> {
@@ -73,20 +102,7 @@ export async function register(ctx: AuthContext, input: RegisterBody, origin: Re
       const [root] = await tx.select().from(rootInviteCodes).where(eq(rootInviteCodes.code, code));
       if (!root) throw errors.inviteCodeUnknown();
     }
-    const [user] = await tx
-      .insert(users)
-      .values({
-        publicId: `u${randomCode(12).toLowerCase()}`,
-        phone,
-        country: input.country,
-        passwordHash,
-        inviteCode: randomCode(8),
-        inviterId: inviter?.id ?? null,
-        language: language.key,
-        currency: language.currency,
-      })
-      .onConflictDoNothing({ target: users.phone })
-      .returning({ id: users.id });
+    const user = await insertAccount(tx, { phone, country: input.country, passwordHash, inviterId: inviter?.id ?? null, language });
     if (!user) throw errors.phoneTaken();
     if (inviter) {
       // The inviter and the inviter's own uplines (one level deeper each), up to TEAM_DEPTH.
@@ -164,21 +180,7 @@ export async function createOperator(db: Db, input: OperatorInput): Promise<{ us
       return { userId: existing.id, created: false };
     }
     if (!passwordHash) throw errors.validation('validation.passwordRequired');
-    const language = languageFromHeader(undefined);
-    const [user] = await tx
-      .insert(users)
-      .values({
-        publicId: `u${randomCode(12).toLowerCase()}`,
-        phone,
-        country: input.country,
-        passwordHash,
-        inviteCode: randomCode(8),
-        inviterId: null,
-        language: language.key,
-        currency: language.currency,
-        role: input.role,
-      })
-      .returning({ id: users.id });
+    const user = await insertAccount(tx, { phone, country: input.country, passwordHash, inviterId: null, language: languageFromHeader(undefined), role: input.role });
     if (!user) throw new Error('The operator could not be created');
     return { userId: user.id, created: true };
   });
