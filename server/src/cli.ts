@@ -44,7 +44,7 @@ async function createOperatorCommand(args: string[]): Promise<void> {
   const { database, lock } = await openDatabase(config);
   try {
     await migrateDatabase(database, config.migrationsDir);
-    await seed(database.db, config.tokenTtlDays, process.env, config.demo);
+    await seed(database.db, { demo: config.demo, tokenTtlDays: config.tokenTtlDays });
     const { userId, created } = await createOperator(database.db, { country: values.country.toUpperCase(), phone: values.phone, role, password });
     process.stdout.write(`${created ? 'Created' : 'Updated'} operator ${userId} with the role ${role}.\n`);
   } catch (error) {

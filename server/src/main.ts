@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 
   try {
     await migrateDatabase(database, config.migrationsDir);
-    const seeded = await seed(database.db, config.tokenTtlDays, process.env, config.demo);
+    const seeded = await seed(database.db, { demo: config.demo, tokenTtlDays: config.tokenTtlDays });
     app = await buildApp({
       database,
       config,

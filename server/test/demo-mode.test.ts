@@ -71,7 +71,7 @@ describe.runIf(process.env.DATABASE_URL)('production on PostgreSQL', () => {
         expect(codes[0]?.code).not.toBe(ROOT_INVITE_CODE);
         expect(output).toContain(codes[0]!.code);
         // Started again, it keeps the one code.
-        expect((await seed(db, 30, {}, false)).rootInviteCode).toBe(codes[0]!.code);
+        expect((await seed(db, { demo: false, env: {} })).rootInviteCode).toBe(codes[0]!.code);
         expect(await db.select().from(rootInviteCodes)).toHaveLength(1);
       } finally {
         await database.close();

@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
     const building = `${template}.building-${process.pid}`;
     const database = await openPglite(building);
     await migrateDatabase(database, config.migrationsDir);
-    await seed(database.db);
+    await seed(database.db, { demo: true });
     await database.close();
     try {
       fs.renameSync(building, template);

@@ -46,7 +46,8 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; drop
   // Teardown drops the database with its connections: those errors are expected here.
   const database = await openPostgres(url.toString(), 20, () => undefined);
   await migrateDatabase(database, loadConfig({}).migrationsDir);
-  await seed(database.db);
+  // The API tests exercise the demo catalogue and accounts.
+  await seed(database.db, { demo: true });
   return {
     database,
     drop: async () => {

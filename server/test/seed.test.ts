@@ -110,7 +110,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
   it('changes nothing when it runs again', async () => {
     const before = await allCounts(ctx.db);
     const titles = (await catalogue(ctx.db)).map((t) => t.title);
-    const again = await seed(ctx.db, 30, {});
+    const again = await seed(ctx.db, { demo: true, env: {} });
     expect(again.createdDemo).toBe(false);
     expect(again.createdReviewer).toBe(false);
     expect(await allCounts(ctx.db)).toEqual(before);
@@ -118,7 +118,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
   });
 
   it('refuses a reviewer password that could not log in', async () => {
-    await expect(seed(ctx.db, 30, { SEED_REVIEWER_PASSWORD: 'short' })).rejects.toThrow(/SEED_REVIEWER_PASSWORD/);
+    await expect(seed(ctx.db, { demo: true, env: { SEED_REVIEWER_PASSWORD: 'short' } })).rejects.toThrow(/SEED_REVIEWER_PASSWORD/);
   });
 
   // The last tests rebuild the catalogue by hand, as a database seeded by the first version holds it.
@@ -130,13 +130,13 @@ describe.each(engines)('demo seed on %s', (engine) => {
 
   it('replaces an untouched first-version catalogue: the old tasks are switched off, the new one added once', async () => {
     await replaceWithFirstCatalogue();
-    await seed(ctx.db, 30, {});
+    await seed(ctx.db, { demo: true, env: {} });
     const all = await ctx.db.select().from(tasks);
     expect(all.filter((t) => !t.active).map((t) => t.title).sort()).toEqual([...FIRST_SEED_TITLES].sort());
     const active = await catalogue(ctx.db);
     expect(active.length).toBe(Object.values(KIND_COUNTS).reduce((a, b) => a + b, 0));
     const counts = await allCounts(ctx.db);
-    await seed(ctx.db, 30, {});
+    await seed(ctx.db, { demo: true, env: {} });
     expect(await allCounts(ctx.db)).toEqual(counts);
   });
 
@@ -146,7 +146,7 @@ describe.each(engines)('demo seed on %s', (engine) => {
     const earner = await registerEarner(ctx.app);
     await ctx.db.insert(taskRuns).values({ userId: earner.userId, taskId: first!.id, period: 'once', seq: 1 });
     const before = await allCounts(ctx.db);
-    await seed(ctx.db, 30, {});
+    await seed(ctx.db, { demo: true, env: {} });
     expect(await allCounts(ctx.db)).toEqual(before);
     expect((await ctx.db.select().from(tasks)).every((t) => t.active)).toBe(true);
   });

@@ -138,7 +138,14 @@ async function seedBasics(db: Db, demo: boolean): Promise<string> {
  * accounts, the demo catalogue and its codes are added only with `demo` (DESIGN §4).
  * `env` names the reviewer's password (`SEED_REVIEWER_PASSWORD`), read only when the reviewer is made.
  */
-export async function seed(db: Db, tokenTtlDays = 30, env: NodeJS.ProcessEnv = process.env, demo = true): Promise<SeedResult> {
+export interface SeedOptions {
+  /** Demo accounts, tasks and codes: only in demo mode (config `demo`), never by default. */
+  demo: boolean;
+  tokenTtlDays?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export async function seed(db: Db, { demo, tokenTtlDays = 30, env = process.env }: SeedOptions): Promise<SeedResult> {
   const now = Date.now();
   const rootInviteCode = await seedBasics(db, demo);
   if (!demo) return { rootInviteCode, demo: null, createdDemo: false, reviewer: null, createdReviewer: false };
