@@ -67,7 +67,7 @@ const USER = {
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 
-const ASSETS = { balance: 100, pending: 0, withdrawable: 0, locked: 100, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 0 };
+const ASSETS = { balance: 100, pending: 0, withdrawable: 0, locked: 100, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 0, weekEarnings: 0, dailyEarnings: [] };
 
 describe('the shared query cache', () => {
   it('keys each resource, and a refusal becomes the query error after its toast', async () => {

@@ -31,6 +31,8 @@ export const ErrorCode = {
   oldPasswordWrong: 1004,
   tooManySignups: 1005,
   insufficientBalance: 1101,
+  withdrawLimit: 1102,
+  coolingOff: 1103,
   levelInsufficient: 1201,
   taskUnavailable: 1202,
   stepNotReady: 1203,

@@ -10,3 +10,5 @@ export * from './messaging.contracts';
 export * from './sign';
 export * from './remotes.contracts';
 export * from './ledger.contracts';
+export * from './wallet.contracts';
+export * from './payouts.contracts';

@@ -39,6 +39,10 @@ export const AssetInfo = z.object({
   lockedReason: z.nullable(LockedReason),
   todayEarnings: Points,
   totalEarnings: Points,
+  /** Since Monday 00:00 UTC. */
+  weekEarnings: Points,
+  /** The last 14 UTC days, oldest first, each day present even when nothing was earned. */
+  dailyEarnings: z.array(z.object({ date: z.string(), amount: Points })),
 });
 export type AssetInfo = z.infer<typeof AssetInfo>;
 

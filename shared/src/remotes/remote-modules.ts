@@ -5,7 +5,7 @@
  */
 export const REMOTE_MODULES = {
   remote_tasks: ['TaskHall', 'TaskDetail', 'JoinGroupTask', 'ShareTask', 'AuditTask'],
-  remote_wallet: ['BalanceCard'],
+  remote_wallet: ['BalanceCard', 'WithdrawalPage', 'WithdrawalOrdersPage', 'EarningsPage'],
   remote_team: ['TeamPage'],
 } as const;
 
