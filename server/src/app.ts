@@ -22,6 +22,7 @@ import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { walletModule } from './modules/wallet/wallet.plugin';
 
 function trustHops(hops: number) {
   return (_address: string, hop: number) => hop < hops;
@@ -94,13 +95,14 @@ export async function buildApp({ database, config, logger = false, translator }:
   const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
   tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
-    testHooksRoutes(app, testClock);
+    testHooksRoutes(app, testClock, db);
     app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
   }
   teamRoutes(app, db, config);
   messagingRoutes(app, db, config);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
+  await walletModule(app, database, config, clock);
 
   app.get('/health', async (request, reply) => {
     if (await ping(db)) return { code: 200, data: { status: 'ok', database: database.engine }, msg: 'ok' };

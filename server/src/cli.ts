@@ -7,6 +7,10 @@
  *     The password comes from GRAB_OPERATOR_PASSWORD or the first line of standard input, never
  *     from the command line (it would stay in the shell's history and the process list). An
  *     existing account keeps its password when none is given and only gets the role.
+ *
+ *   reconcile [--json]
+ *     Checks the books: every balance equals its entries, all accounts sum to zero, none is
+ *     negative, and every withdrawal's state matches its transfers. Exits 1 when one does not hold.
  */
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES } from '@grab/shared/contracts';
@@ -17,10 +21,12 @@ import { fail, openDatabase } from './db/open-database';
 import { AppError } from './http/app-error';
 import { createTranslator } from './http/i18n';
 import { createOperator } from './modules/auth/auth.service';
+import { reconcile, reconciles } from './modules/wallet/reconcile';
 import { seed } from './seed/seed';
 
 const USAGE = `Usage: npm run grab -- create-operator --country IN --phone <number> --role ${OPERATOR_ROLES.join('|')}
-  The password is read from GRAB_OPERATOR_PASSWORD, or from the first line of standard input.`;
+  The password is read from GRAB_OPERATOR_PASSWORD, or from the first line of standard input.
+       npm run grab -- reconcile [--json]`;
 
 async function readPassword(): Promise<string | undefined> {
   const fromEnv = process.env.GRAB_OPERATOR_PASSWORD;
@@ -58,10 +64,31 @@ async function createOperatorCommand(args: string[]): Promise<void> {
   }
 }
 
+async function reconcileCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } }, strict: true });
+  const config = loadConfig();
+  const { database, lock } = await openDatabase(config);
+  try {
+    await migrateDatabase(database, config.migrationsDir);
+    const figures = await reconcile(database.db);
+    const holds = reconciles(figures);
+    if (values.json) process.stdout.write(`${JSON.stringify({ holds, ...figures })}\n`);
+    else {
+      for (const [name, value] of Object.entries(figures)) process.stdout.write(`${name.padEnd(22)} ${typeof value === 'object' ? JSON.stringify(value) : value}\n`);
+      process.stdout.write(holds ? 'The books hold.\n' : 'The books do NOT hold: see the figures above that are not zero.\n');
+    }
+    if (!holds) process.exitCode = 1;
+  } finally {
+    await database.close();
+    lock?.release();
+  }
+}
+
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
   try {
     if (command === 'create-operator') return await createOperatorCommand(args);
+    if (command === 'reconcile') return await reconcileCommand(args);
     fail(USAGE);
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) fail(error.message);

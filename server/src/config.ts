@@ -45,6 +45,10 @@ const EnvSchema = z.object({
   SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SIGNUPS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
+  /** `simulator` pays locally (demo and tests); a real provider's adapter is named here once written. */
+  PAYOUT_PROVIDER: z.enum(['simulator']).default('simulator'),
+  PAYOUT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
   NODE_ENV: z.string().default('development'),
@@ -100,6 +104,9 @@ export interface Config {
    * or SEED_DEMO=1; a PostgreSQL deployment never gets them unless asked, and SEED_DEMO=0 turns them off.
    */
   demo: boolean;
+  /** How long a new or changed recipient waits before it can be paid. */
+  coolingOffHours: number;
+  payout: { provider: 'simulator'; simulatorDelayMs: number };
   /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
   testHooks: boolean;
   production: boolean;
@@ -173,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY,
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
+    coolingOffHours: e.COOLING_OFF_HOURS,
+    payout: { provider: e.PAYOUT_PROVIDER, simulatorDelayMs: e.PAYOUT_SIMULATOR_DELAY_MS },
     signupsPerIpPerDay: e.SIGNUPS_PER_IP_PER_DAY,
     signupsPerDevicePerDay: e.SIGNUPS_PER_DEVICE_PER_DAY,
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerEntries, loginFailures, userAncestors, users } from '../src/db/schema';
+import { ledgerEntries, ledgerTransfers, loginFailures, userAncestors, users } from '../src/db/schema';
 import { entriesSum } from '../src/modules/ledger/ledger.service';
 import { call, countRows, engines, PASSWORD, registerEarner, uniquePhone, useTestContext } from './helper';
 
@@ -23,7 +23,8 @@ describe.each(engines)('auth on %s', (engine) => {
     const userId = body.data!.userInfo.id;
     const entries = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.idempotencyKey).toBe(`welcome:${userId}`);
+    const [welcome] = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, entries[0]!.transferId));
+    expect(welcome?.idempotencyKey).toBe(`welcome:${userId}`);
     expect(await entriesSum(ctx.db, userId)).toBe(10000);
 
     const again = await call(ctx.app, {

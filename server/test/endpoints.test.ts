@@ -34,7 +34,12 @@ describe.each(engines)('read endpoints on %s', (engine) => {
     await postAlone(ctx.db, { userId: earner.userId, amount: -2_00, reason: LedgerReason.withdrawal, idempotencyKey: `asset-w:${earner.userId}` });
     const { body } = await call(ctx.app, { method: assetInfo.method, url: assetInfo.path, token: earner.token });
     // Earnings are the task reward alone: the welcome bonus is a gift, not something earned.
-    expect(AssetInfo.parse(body.data)).toEqual({ balance: 103_00, pending: 0, withdrawable: 103_00, locked: 0, lockedReason: null, todayEarnings: 5_00, totalEarnings: 5_00 });
+    const info = AssetInfo.parse(body.data);
+    expect(info).toMatchObject({ balance: 103_00, pending: 0, withdrawable: 103_00, locked: 0, lockedReason: null, todayEarnings: 5_00, totalEarnings: 5_00, weekEarnings: 5_00 });
+    // Two weeks of days, oldest first, today last with today's earnings.
+    expect(info.dailyEarnings).toHaveLength(14);
+    expect(info.dailyEarnings.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), amount: 5_00 });
+    expect(info.dailyEarnings.slice(0, -1).every((d) => d.amount === 0)).toBe(true);
   });
 
   it('GET /app/currency/list gives the eight languages with their currencies and rates', async () => {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { balances, ledgerEntries } from '../src/db/schema';
+import { balances, ledgerEntries, ledgerTransfers } from '../src/db/schema';
 import { AppError } from '../src/http/app-error';
 import { balanceOf, entriesSum, LedgerReason, post, postAlone, reverse } from '../src/modules/ledger/ledger.service';
 import { engines, registerEarner, useTestContext } from './helper';
@@ -33,7 +33,7 @@ describe.each(engines)('ledger on %s', (engine) => {
     await expect(postAlone(ctx.db, { userId, amount: -100_01, reason: LedgerReason.withdrawal, idempotencyKey: `w:${userId}:1` })).rejects.toMatchObject({
       key: 'errors.insufficientBalance',
     });
-    expect(await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, `w:${userId}:1`))).toHaveLength(0);
+    expect(await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `w:${userId}:1`))).toHaveLength(0);
     await postAlone(ctx.db, { userId, amount: -100_00, reason: LedgerReason.withdrawal, idempotencyKey: `w:${userId}:2` });
     expect(await balanceOf(ctx.db, userId)).toBe(0);
   });
@@ -49,10 +49,13 @@ describe.each(engines)('ledger on %s', (engine) => {
     const { userId } = await registerEarner(ctx.app);
     const reward = await postAlone(ctx.db, { userId, amount: 7_00, reason: LedgerReason.taskReward, idempotencyKey: `task:2:${userId}` });
     const reversal = await ctx.db.transaction((tx) => reverse(tx, reward.entry.id));
-    expect(reversal.entry).toMatchObject({ amount: -7_00, reverses: reward.entry.id, reason: 'reversal' });
+    expect(reversal.debit).toMatchObject({ amount: -7_00, userId, reason: 'reversal' });
+    expect(reversal.credit).toMatchObject({ amount: 7_00, userId: null, account: 'rewards' });
+    const [reversing] = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, reversal.transferId));
+    expect(reversing?.reverses).toBe(reward.entry.transferId);
     const again = await ctx.db.transaction((tx) => reverse(tx, reward.entry.id));
     expect(again.created).toBe(false);
-    await expect(ctx.db.transaction((tx) => reverse(tx, reversal.entry.id))).rejects.toBeInstanceOf(AppError);
+    await expect(ctx.db.transaction((tx) => reverse(tx, reversal.debit.id))).rejects.toBeInstanceOf(AppError);
     const rows = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
     expect(rows.map((r) => Number(r.amount)).sort((a, b) => a - b)).toEqual([-7_00, 7_00, 100_00]);
   });

@@ -1,7 +1,7 @@
 import type { Credit, LeadingTaskResult } from '@grab/shared/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { balances, ledgerEntries, redeemCodes, taskDailyCounts, taskRuns } from '../src/db/schema';
+import { balances, ledgerEntries, ledgerTransfers, redeemCodes, taskDailyCounts, taskRuns } from '../src/db/schema';
 import { entriesSum } from '../src/modules/ledger/ledger.service';
 import { call, engines, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
@@ -55,7 +55,7 @@ describe.each(engines)('the task engine under concurrent calls (%s)', (engine) =
     );
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(5);
     for (const refused of answers.filter((a) => a.body.code !== 200)) expect(refused.body.msg).toBe('This code has been used up');
-    const credits = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.reason, 'redeem_code'));
+    const credits = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.reason, 'redeem_code'));
     expect(credits.filter((c) => c.idempotencyKey.startsWith(`code:${code}:`))).toHaveLength(5);
     expect((await ctx.db.select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]?.used).toBe(5);
 

@@ -10,9 +10,16 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Anything that runs queries: the database or a transaction inside it. */
 export type Executor = Db | Tx;
 
+/** What the job queue needs of a database: pg-boss's `IDatabase`. */
+export interface JobsDb {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** Raw SQL for the job queue (pg-boss), on the same connection pool or PGlite instance. */
+  jobs: JobsDb;
   /** PostgreSQL only: runs `fn` while holding a session-level advisory lock on one connection. */
   withAdvisoryLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
   close(): Promise<void>;
@@ -33,7 +40,11 @@ export async function openPglite(dir: string): Promise<Database> {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client: PGlite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
   const db = drizzle(client, { schema }) as unknown as Db;
-  return { db, engine: 'pglite', close: () => client.close() };
+  // pg-boss's own adapter: it rolls back a statement that failed inside a block, which a single
+  // connection needs and a pool does not.
+  const { fromPglite } = await import('pg-boss');
+  const jobs: JobsDb = fromPglite(client);
+  return { db, engine: 'pglite', jobs, close: () => client.close() };
 }
 
 function reportLostConnection(error: Error): void {
@@ -54,6 +65,7 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
   return {
     db,
     engine: 'postgres',
+    jobs: { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) },
     async withAdvisoryLock(key, fn) {
       const lockClient = await pool.connect();
       try {
@@ -73,12 +85,22 @@ export async function migrateDatabase(database: Database, migrationsFolder: stri
   if (database.engine === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });
+    await migrateJobQueue(database);
     return;
   }
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Several API processes may start together against one PostgreSQL: migrate one at a time.
-  const run = () => migrate(database.db as never, { migrationsFolder });
+  const run = async () => {
+    await migrate(database.db as never, { migrationsFolder });
+    await migrateJobQueue(database);
+  };
   await (database.withAdvisoryLock ? database.withAdvisoryLock(7243901, run) : run());
+}
+
+/** The job queue's tables (pg-boss keeps its own versions) belong to the schema like ours do. */
+async function migrateJobQueue(database: Database): Promise<void> {
+  const { migrateJobQueue: migrate } = await import('../modules/wallet/payout-queue');
+  await migrate(database);
 }
 
 /** Whether the database answers; used by `/health`. */

@@ -1,4 +1,4 @@
-import { LEDGER_REASONS, ROLES, RUN_STATUSES, STEP_ACTIONS, SUBMISSION_STATUSES, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
+import { LEDGER_REASONS, PAYMENT_METHODS, PAYOUT_STATES, ROLES, RUN_STATUSES, STEP_ACTIONS, SUBMISSION_STATUSES, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -153,28 +153,61 @@ export const loginFailures = pgTable(
 );
 
 /**
- * The ledger: append-only, one row per credit (positive) or debit (negative) in hundredths of a
- * point. The idempotency key makes a retried write return the first entry instead of a second one;
- * a mistake is fixed by an entry that `reverses` another, never by an update.
+ * The ledger is double-entry (DESIGN §4). A transfer moves a positive amount, in hundredths of a
+ * point, from one account to another; its idempotency key makes a retried write return the first
+ * transfer instead of a second one, and a mistake is fixed by a transfer that `reverses` another,
+ * never by an update.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    reverses: bigint('reverses', { mode: 'number' }).references((): AnyPgColumn => ledgerTransfers.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_key_uq').on(t.idempotencyKey),
+    // A transfer can be reversed once only.
+    uniqueIndex('ledger_transfers_reverses_uq').on(t.reverses),
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_reason_known', oneOf(t.reason, LEDGER_REASONS)),
+  ],
+);
+
+/** The platform's side of every transfer: where rewards come from, and where withdrawals go. */
+export const PLATFORM_ACCOUNTS = ['rewards', 'payouts_in_flight', 'paid_out', 'fees'] as const;
+const LEDGER_ACCOUNTS = ['earner', ...PLATFORM_ACCOUNTS] as const;
+
+/**
+ * The two legs of each transfer: the amount leaving one account (negative) and arriving at the
+ * other (positive), so every transfer, and so all accounts together, sum to zero (a deferred
+ * trigger checks each transfer at commit). An earner's leg names the earner; a platform leg names
+ * its account. An earner's balance is the sum of their legs.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: userIdColumn(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    userId: integer('user_id').references(() => users.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     reason: text('reason', { enum: LEDGER_REASONS }).notNull(),
-    idempotencyKey: text('idempotency_key').notNull(),
-    reverses: bigint('reverses', { mode: 'number' }).references((): AnyPgColumn => ledgerEntries.id),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('ledger_entries_key_uq').on(t.idempotencyKey),
-    // An entry can be reversed once only.
-    uniqueIndex('ledger_entries_reverses_uq').on(t.reverses),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    index('ledger_entries_transfer_idx').on(t.transferId),
+    index('ledger_entries_platform_idx').on(t.account).where(sql`${t.userId} is null`),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
     check('ledger_entries_reason_known', oneOf(t.reason, LEDGER_REASONS)),
+    check('ledger_entries_account_known', oneOf(t.account, LEDGER_ACCOUNTS)),
+    check('ledger_entries_earner_named', sql`(${t.account} = 'earner') = (${t.userId} is not null)`),
   ],
 );
 
@@ -421,3 +454,131 @@ export const redeemCodeUses = pgTable(
   },
   (t) => [primaryKey({ columns: [t.code, t.userId] })],
 );
+
+/** Banks, UPI apps and wallets that pay out, per country; seed data the operator can edit. */
+export const institutions = pgTable(
+  'institutions',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(true),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('institutions_name_uq').on(t.country, t.method, t.name), check('institutions_method_known', oneOf(t.method, PAYMENT_METHODS))],
+);
+
+/** The operator's withdrawal rules per currency: presets and limits in minor units, fee on points. */
+export const withdrawSettings = pgTable(
+  'withdraw_settings',
+  {
+    currency: text('currency').primaryKey(),
+    presets: jsonb('presets').$type<number[]>().notNull(),
+    minAmount: integer('min_amount').notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    feeMinPoints: integer('fee_min_points').notNull(),
+    dailyCount: integer('daily_count').notNull(),
+    dailyAmount: bigint('daily_amount', { mode: 'number' }).notNull(),
+    /** Orders above this amount wait for a payout operator; the rest are sent on their own. */
+    approvalAbove: bigint('approval_above', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    check('withdraw_settings_positive', sql`${t.minAmount} > 0 and ${t.dailyCount} > 0 and ${t.dailyAmount} > 0`),
+    check('withdraw_settings_fee_range', sql`${t.feeBps} between 0 and 5000 and ${t.feeMinPoints} >= 0`),
+  ],
+);
+
+/**
+ * The one account an earner withdraws to. Changing it starts a new cooling-off period; orders keep
+ * a copy of what they were sent to, so a change never redirects money already on its way.
+ */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: serial('id').primaryKey(),
+    userId: userIdColumn().unique(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    name: text('name').notNull(),
+    account: text('account').notNull(),
+    ifsc: text('ifsc'),
+    coolingOffUntil: timestamp('cooling_off_until', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('recipients_method_known', oneOf(t.method, PAYMENT_METHODS))],
+);
+
+/**
+ * One withdrawal. Its points left the earner's balance in `holdTransferId` when it was requested;
+ * they reach the provider's side (`success`) or come back in one transfer (`failed`).
+ */
+export const withdrawOrders = pgTable(
+  'withdraw_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: userIdColumn(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    state: text('state', { enum: PAYOUT_STATES }).notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    fractionDigits: smallint('fraction_digits').notNull(),
+    method: text('method', { enum: PAYMENT_METHODS }).notNull(),
+    institutionId: integer('institution_id')
+      .notNull()
+      .references(() => institutions.id),
+    institutionName: text('institution_name').notNull(),
+    accountName: text('account_name').notNull(),
+    account: text('account').notNull(),
+    ifsc: text('ifsc'),
+    points: bigint('points', { mode: 'number' }).notNull(),
+    fee: bigint('fee', { mode: 'number' }).notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+    holdTransferId: bigint('hold_transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    failureReason: text('failure_reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('withdraw_orders_key_uq').on(t.userId, t.idempotencyKey),
+    index('withdraw_orders_user_idx').on(t.userId, t.requestedAt),
+    index('withdraw_orders_state_idx').on(t.state, t.requestedAt),
+    check('withdraw_orders_state_known', oneOf(t.state, PAYOUT_STATES)),
+    check('withdraw_orders_amounts', sql`${t.amount} > 0 and ${t.points} > 0 and ${t.fee} >= 0 and ${t.total} = ${t.points} + ${t.fee}`),
+  ],
+);
+
+/**
+ * Every callback a payout provider delivered, kept once per event: a repeated delivery finds its
+ * row and changes nothing; `outcome` records what it did (applied, repeated, refused and why).
+ */
+export const payoutCallbacks = pgTable(
+  'payout_callbacks',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    orderId: integer('order_id').references(() => withdrawOrders.id),
+    status: text('status').notNull(),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('payout_callbacks_order_idx').on(t.orderId)],
+);
+
+/** The local payout simulator's own book: what it was asked to pay, once per order. */
+export const simulatorPayouts = pgTable('simulator_payouts', {
+  reference: text('reference').primaryKey(),
+  account: text('account').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  submissions: integer('submissions').notNull().default(1),
+  outcome: text('outcome').notNull(),
+  createdAt: createdAt(),
+});

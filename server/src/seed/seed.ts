@@ -1,10 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN, Password } from '@grab/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { currencies, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users } from '../db/schema';
+import { currencies, institutions, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users, withdrawSettings } from '../db/schema';
 import { register } from '../modules/auth/auth.service';
 import { randomCode } from '../modules/auth/credentials';
 import { TASK_TEXTS } from './seed-task-texts';
+import { SEED_INSTITUTIONS, SEED_WITHDRAW_SETTINGS } from './seed-wallet';
 import { FIRST_SEED_TITLES, SEED_REDEEM_CODES, SEED_TASKS, type SeedTask } from './seed-tasks';
 
 export const ROOT_INVITE_CODE = 'ROOT01';
@@ -118,6 +119,15 @@ async function seedBasics(db: Db, demo: boolean): Promise<string> {
     .insert(currencies)
     .values(CURRENCIES.map((c, position) => ({ ...c, position })))
     .onConflictDoNothing();
+  // Seeded once: rows an operator changed or removed are never put back.
+  const [anyInstitution] = await db.select({ id: institutions.id }).from(institutions).limit(1);
+  if (!anyInstitution) {
+    const rows = Object.entries(SEED_INSTITUTIONS).flatMap(([country, methods]) =>
+      Object.entries(methods).flatMap(([method, names]) => (names ?? []).map((name, position) => ({ country, method: method as 'bank', name, position }))),
+    );
+    await db.insert(institutions).values(rows).onConflictDoNothing();
+  }
+  await db.insert(withdrawSettings).values(SEED_WITHDRAW_SETTINGS).onConflictDoNothing();
   if (demo) {
     await db.insert(rootInviteCodes).values({ code: ROOT_INVITE_CODE }).onConflictDoNothing();
     return ROOT_INVITE_CODE;

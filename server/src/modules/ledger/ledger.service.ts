@@ -1,14 +1,15 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../http/app-error';
-import { ErrorCode, type LedgerReasonName } from '@grab/shared/contracts';
+import { type EarningKind, ErrorCode, type LedgerReasonName } from '@grab/shared/contracts';
 import type { Db, Executor, Tx } from '../../db/database';
-import { balances, ledgerEntries } from '../../db/schema';
+import { balances, ledgerEntries, ledgerTransfers, type PLATFORM_ACCOUNTS } from '../../db/schema';
 
 /**
- * The only code that writes ledger rows or balances. Every movement of points is an entry with a
- * reason and an idempotency key; the balance row moves in the same transaction, and a conditional
- * update (plus a CHECK in the table) keeps it from ever going below zero, even under concurrent
- * debits on PostgreSQL.
+ * The only code that writes ledger rows or balances. The ledger is double-entry: every movement of
+ * points is a transfer of a positive amount from one account to another (an earner's, or one of
+ * the platform's), written as two legs that sum to zero, with a reason and an idempotency key. An
+ * earner's balance row moves in the same statement; a conditional update (plus a CHECK in the
+ * table) keeps it from ever going below zero, even under concurrent debits on PostgreSQL.
  */
 
 export const LedgerReason = {
@@ -19,104 +20,201 @@ export const LedgerReason = {
   redeemCode: 'redeem_code',
   withdrawal: 'withdrawal',
   withdrawalRefund: 'withdrawal_refund',
+  withdrawalPaid: 'withdrawal_paid',
+  withdrawalFee: 'withdrawal_fee',
   reversal: 'reversal',
 } as const satisfies Record<string, LedgerReasonName>;
 export type LedgerReason = (typeof LedgerReason)[keyof typeof LedgerReason];
 
+export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
+/** Where points are issued from: its balance is minus every point ever earned. */
+export const REWARDS: Account = { platform: 'rewards' };
+export const PAYOUTS_IN_FLIGHT: Account = { platform: 'payouts_in_flight' };
+export const PAID_OUT: Account = { platform: 'paid_out' };
+export const FEES: Account = { platform: 'fees' };
+
+export type Account = { userId: number } | { platform: PlatformAccount };
+
 export interface LedgerEntry {
   id: number;
-  userId: number;
+  transferId: number;
+  /** The earner's id on an earner's leg, null on a platform leg. */
+  userId: number | null;
+  account: string;
   amount: number;
   reason: string;
-  idempotencyKey: string;
-  reverses: number | null;
   createdAt: Date;
+}
+
+export interface TransferInput {
+  from: Account;
+  to: Account;
+  /** Hundredths of a point, positive. */
+  amount: number;
+  reason: LedgerReason;
+  /** The same key always means the same movement: a retry returns the first transfer. */
+  idempotencyKey: string;
+  reverses?: number | null;
+}
+
+export interface TransferResult {
+  transferId: number;
+  /** The leg taken from `from` (negative) and the one given to `to` (positive). */
+  debit: LedgerEntry;
+  credit: LedgerEntry;
+  /** False when the key had already been posted and nothing moved. */
+  created: boolean;
+}
+
+interface EntryRow {
+  id: string | number;
+  transfer_id: string | number;
+  user_id: number | null;
+  account: string;
+  amount: string | number;
+  reason: string;
+  created_at: string | Date;
+  debited?: string | number | null;
+}
+
+function normalise(row: EntryRow): LedgerEntry {
+  // pg hands bigint columns back as strings, PGlite as numbers: one shape for callers.
+  return {
+    id: Number(row.id),
+    transferId: Number(row.transfer_id),
+    userId: row.user_id,
+    account: row.account,
+    amount: Number(row.amount),
+    reason: row.reason,
+    createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  };
+}
+
+const accountName = (a: Account) => ('userId' in a ? 'earner' : a.platform);
+const accountUser = (a: Account) => ('userId' in a ? a.userId : null);
+const sameAccount = (entry: LedgerEntry, a: Account) => entry.account === accountName(a) && entry.userId === accountUser(a);
+
+function rowsOf(result: unknown): EntryRow[] {
+  // node-postgres answers a QueryResult, PGlite its Results: both carry `rows`.
+  return (result as { rows: EntryRow[] }).rows;
+}
+
+/**
+ * One statement: the transfer, its two legs, and the earners' balances, all only when the key is
+ * new. A debited earner's balance moves only if it stays at or above `floor`; the WHERE is
+ * re-checked after any concurrent debit of the same earner commits (row lock), so two debits can
+ * never both pass on the same points. `debited` tells whether that update happened.
+ */
+async function insertTransfer(tx: Tx, input: TransferInput, floor: number): Promise<EntryRow[]> {
+  const fromUser = accountUser(input.from);
+  const toUser = accountUser(input.to);
+  const debit =
+    fromUser === null
+      ? sql`select 1 as moved from t`
+      : sql`update ${balances} set balance = balance - ${input.amount}, updated_at = now()
+            where user_id = ${fromUser} and balance - ${input.amount} >= ${floor} and exists (select 1 from t) returning 1 as moved`;
+  const credit =
+    toUser === null
+      ? sql`select 1 from t`
+      : sql`insert into ${balances} (user_id, balance, updated_at) select ${toUser}, ${input.amount}, now() from t
+            on conflict (user_id) do update set balance = ${balances.balance} + excluded.balance, updated_at = now() returning 1`;
+  const result = await tx.execute(sql`
+    with t as (
+      insert into ${ledgerTransfers} (idempotency_key, reason, amount, reverses)
+      values (${input.idempotencyKey}, ${input.reason}, ${input.amount}, ${input.reverses ?? null})
+      on conflict (idempotency_key) do nothing
+      returning id, created_at
+    ),
+    d as (${debit}),
+    c as (${credit}),
+    e as (
+      insert into ${ledgerEntries} (transfer_id, account, user_id, amount, reason, created_at)
+      select t.id, v.account, v.user_id, v.amount, ${input.reason}, t.created_at
+      from t cross join (values (${accountName(input.from)}::text, ${fromUser}::integer, ${-input.amount}::bigint, 0),
+                                (${accountName(input.to)}::text, ${toUser}::integer, ${input.amount}::bigint, 1)) as v(account, user_id, amount, leg)
+      order by v.leg
+      returning *
+    )
+    select e.*, (select count(*) from d) as debited, (select count(*) from c) as credited from e order by e.id`);
+  return rowsOf(result);
+}
+
+/**
+ * Moves points inside the caller's transaction, so the movement commits with the business change.
+ * `floor` (debits of an earner only): points that must stay in the balance, such as the locked
+ * welcome bonus; the debit is refused with "insufficient balance" when it would go below.
+ */
+export async function transfer(tx: Tx, input: TransferInput, floor = 0): Promise<TransferResult> {
+  if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error(`Ledger amount must be a positive integer, got ${input.amount}`);
+  if (accountName(input.from) === accountName(input.to) && accountUser(input.from) === accountUser(input.to)) throw new Error('A transfer needs two accounts');
+  const rows = await insertTransfer(tx, input, floor);
+  if (rows.length === 2) {
+    if (Number(rows[0]?.debited ?? 0) === 0) throw errors.insufficientBalance();
+    const [debit, credit] = rows.map(normalise) as [LedgerEntry, LedgerEntry];
+    return { transferId: debit.transferId, debit, credit, created: true };
+  }
+  // A separate statement: it sees the conflicting transfer, committed by now, which the statement
+  // that met the conflict could not.
+  const [existing] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
+  if (!existing) throw new Error('Ledger transfer vanished after an idempotency conflict');
+  const legs = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, Number(existing.id))).orderBy(ledgerEntries.amount);
+  const [debit, credit] = legs.map((l) =>
+    normalise({ id: l.id, transfer_id: l.transferId, user_id: l.userId, account: l.account, amount: l.amount, reason: l.reason, created_at: l.createdAt }),
+  );
+  // A reused key with another meaning is a bug in the caller, not a retry.
+  if (!debit || !credit || credit.amount !== input.amount || debit.reason !== input.reason || !sameAccount(debit, input.from) || !sameAccount(credit, input.to)) {
+    throw new AppError(ErrorCode.conflict, 'errors.conflict');
+  }
+  return { transferId: debit.transferId, debit, credit, created: false };
 }
 
 export interface PostInput {
   userId: number;
-  /** Hundredths of a point; positive credits, negative debits. */
+  /** Hundredths of a point; positive credits the earner from rewards, negative returns points to rewards. */
   amount: number;
   reason: LedgerReason;
-  /** The same key always means the same movement: a retry returns the first entry. */
   idempotencyKey: string;
   reverses?: number | null;
 }
 
 export interface PostResult {
+  /** The earner's leg. */
   entry: LedgerEntry;
-  /** False when the key had already been posted and nothing moved. */
   created: boolean;
 }
 
-function normalise(row: typeof ledgerEntries.$inferSelect): LedgerEntry {
-  // pg hands bigint columns back as strings, PGlite as numbers: one shape for callers.
-  return { ...row, id: Number(row.id), amount: Number(row.amount), reverses: row.reverses === null ? null : Number(row.reverses) };
-}
-
-function entryValues(input: PostInput) {
-  return { userId: input.userId, amount: input.amount, reason: input.reason, idempotencyKey: input.idempotencyKey, reverses: input.reverses ?? null };
-}
-
-/**
- * A credit in one statement: the entry, and the balance moved by the entry only when it was
- * inserted (a key posted before moves nothing). Returns the new entry, or none on a reused key.
- */
-async function insertCredit(tx: Tx, input: PostInput): Promise<(typeof ledgerEntries.$inferSelect)[]> {
-  const entry = tx.$with('entry').as(tx.insert(ledgerEntries).values(entryValues(input)).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning());
-  const credit = tx.$with('credit').as(
-    tx
-      .insert(balances)
-      .select(tx.select({ userId: entry.userId, balance: entry.amount, updatedAt: sql`now()`.as('updated_at') }).from(entry))
-      .onConflictDoUpdate({ target: balances.userId, set: { balance: sql`${balances.balance} + excluded.balance`, updatedAt: sql`now()` } })
-      .returning({ userId: balances.userId }),
-  );
-  // Named, so each connection parses and plans it once.
-  return tx.with(entry, credit).select().from(entry).prepare('ledger-credit').execute();
-}
-
-/** A debit: the entry, then the balance moved only if it stays at or above zero. */
-async function insertDebit(tx: Tx, input: PostInput): Promise<(typeof ledgerEntries.$inferSelect)[]> {
-  const inserted = await tx.insert(ledgerEntries).values(entryValues(input)).onConflictDoNothing({ target: ledgerEntries.idempotencyKey }).returning();
-  if (inserted.length === 0) return inserted;
-  // The WHERE re-checks after any concurrent debit commits (row lock), so two debits can never
-  // both pass on the same points.
-  const updated = await tx
-    .update(balances)
-    .set({ balance: sql`${balances.balance} + ${input.amount}`, updatedAt: sql`now()` })
-    .where(and(eq(balances.userId, input.userId), gte(sql`${balances.balance} + ${input.amount}`, 0)))
-    .returning({ balance: balances.balance });
-  if (updated.length === 0) throw errors.insufficientBalance();
-  return inserted;
-}
-
-/** Posts one entry inside the caller's transaction, so the movement commits with the business change. */
+/** A movement between an earner and the rewards account: every reward, bonus and prize. */
 export async function post(tx: Tx, input: PostInput): Promise<PostResult> {
   if (!Number.isSafeInteger(input.amount) || input.amount === 0) throw new Error(`Ledger amount must be a non-zero integer, got ${input.amount}`);
-  const [row] = input.amount > 0 ? await insertCredit(tx, input) : await insertDebit(tx, input);
-  if (row) return { entry: normalise(row), created: true };
-  // A separate statement: it sees the conflicting entry, committed by now, which the statement
-  // that met the conflict could not.
-  const [existing] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.idempotencyKey, input.idempotencyKey));
-  if (!existing) throw new Error('Ledger entry vanished after an idempotency conflict');
-  const entry = normalise(existing);
-  // A reused key with another meaning is a bug in the caller, not a retry.
-  if (entry.userId !== input.userId || entry.amount !== input.amount || entry.reason !== input.reason) {
-    throw new AppError(ErrorCode.conflict, 'errors.conflict');
-  }
-  return { entry, created: false };
+  const earner: Account = { userId: input.userId };
+  const credit = input.amount > 0;
+  const result = await transfer(tx, {
+    from: credit ? REWARDS : earner,
+    to: credit ? earner : REWARDS,
+    amount: Math.abs(input.amount),
+    reason: input.reason,
+    idempotencyKey: input.idempotencyKey,
+    reverses: input.reverses ?? null,
+  });
+  return { entry: credit ? result.credit : result.debit, created: result.created };
 }
 
-/** Fixes a mistake by posting the opposite amount; the original entry is never edited. */
-export async function reverse(tx: Tx, entryId: number, idempotencyKey = `reverse:${entryId}`): Promise<PostResult> {
-  const [original] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
+/** Fixes a mistake by moving the same amount back; the original transfer is never edited. */
+export async function reverse(tx: Tx, entryId: number, idempotencyKey = `reverse:${entryId}`): Promise<TransferResult> {
+  const [leg] = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.id, entryId));
+  if (!leg) throw errors.notFound();
+  const [original] = await tx.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, Number(leg.transferId)));
   if (!original) throw errors.notFound();
-  const entry = normalise(original);
-  if (entry.reverses !== null) throw errors.conflict();
-  return post(tx, { userId: entry.userId, amount: -entry.amount, reason: LedgerReason.reversal, idempotencyKey, reverses: entry.id });
+  if (original.reverses !== null) throw errors.conflict();
+  const legs = await tx.select().from(ledgerEntries).where(eq(ledgerEntries.transferId, Number(original.id)));
+  const accountOf = (l: (typeof legs)[number]): Account => (l.userId !== null ? { userId: l.userId } : { platform: l.account as PlatformAccount });
+  const from = legs.find((l) => Number(l.amount) < 0);
+  const to = legs.find((l) => Number(l.amount) > 0);
+  if (!from || !to) throw new Error(`Ledger transfer ${original.id} has no two legs`);
+  return transfer(tx, { from: accountOf(to), to: accountOf(from), amount: Number(original.amount), reason: LedgerReason.reversal, idempotencyKey, reverses: Number(original.id) });
 }
 
-/** Runs `fn` in its own transaction; for callers with nothing else to commit alongside. */
+/** Runs `post` in its own transaction; for callers with nothing else to commit alongside. */
 export function postAlone(db: Db, input: PostInput): Promise<PostResult> {
   return db.transaction((tx) => post(tx, input));
 }
@@ -137,8 +235,13 @@ export async function entriesSum(db: Executor, userId: number): Promise<number> 
 
 export interface Earnings {
   today: number;
+  week: number;
   total: number;
+  /** The last `DAILY_DAYS` UTC days, oldest first, every day present. */
+  daily: { date: string; amount: number }[];
 }
+
+export const DAILY_DAYS = 14;
 
 /**
  * What an earner earned by their own work and team: task rewards (redemption codes are tasks too),
@@ -147,16 +250,101 @@ export interface Earnings {
  */
 export const EARNING_REASONS: readonly LedgerReason[] = [LedgerReason.taskReward, LedgerReason.redeemCode, LedgerReason.rebate, LedgerReason.prize];
 
-/** Earnings today (UTC) and in total. */
+const utcDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
+
+/** Earnings today, this week (from Monday, UTC), in total, and per day for the last two weeks. */
 export async function earningsOf(db: Executor, userId: number): Promise<Earnings> {
-  const [row] = await db
-    .select({
-      total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
-      today: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= date_trunc('day', now() at time zone 'utc') at time zone 'utc'), 0)::text`,
-    })
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.reason, [...EARNING_REASONS])));
-  return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
+  const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.reason, [...EARNING_REASONS]));
+  const [[row], days] = await Promise.all([
+    db
+      .select({
+        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
+        today: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${utcDay}), 0)::text`,
+        week: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= date_trunc('week', now() at time zone 'utc') at time zone 'utc'), 0)::text`,
+      })
+      .from(ledgerEntries)
+      .where(mine),
+    db
+      .select({
+        date: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'utc', 'YYYY-MM-DD')`,
+        amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+      })
+      .from(ledgerEntries)
+      .where(and(mine, gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`)))
+      .groupBy(sql`1`),
+  ]);
+  const byDate = new Map(days.map((d) => [d.date, Number(d.amount)]));
+  const daily: Earnings['daily'] = [];
+  const today = new Date();
+  for (let back = DAILY_DAYS - 1; back >= 0; back--) {
+    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back)).toISOString().slice(0, 10);
+    daily.push({ date, amount: byDate.get(date) ?? 0 });
+  }
+  return { today: Number(row?.today ?? 0), week: Number(row?.week ?? 0), total: Number(row?.total ?? 0), daily };
+}
+
+/** The earnings page's kinds, as ledger reasons. */
+export const KIND_REASONS: Record<EarningKind, readonly LedgerReason[]> = {
+  task_reward: [LedgerReason.taskReward, LedgerReason.redeemCode],
+  team_bonus: [LedgerReason.rebate],
+  prize: [LedgerReason.prize],
+  welcome_bonus: [LedgerReason.welcomeBonus],
+  withdrawal: [LedgerReason.withdrawal],
+  refund: [LedgerReason.withdrawalRefund, LedgerReason.reversal],
+};
+
+/** One page of an earner's own entries, newest first. */
+export async function entriesOf(db: Executor, userId: number, kind: EarningKind | undefined, page: number, pageSize: number) {
+  const where = kind ? and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.reason, [...KIND_REASONS[kind]])) : eq(ledgerEntries.userId, userId);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select({ id: ledgerEntries.id, amount: ledgerEntries.amount, reason: ledgerEntries.reason, createdAt: ledgerEntries.createdAt })
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(sql`${ledgerEntries.createdAt} desc, ${ledgerEntries.id} desc`)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: sql<string>`count(*)::text` }).from(ledgerEntries).where(where),
+  ]);
+  return {
+    items: rows.map((r) => ({ id: Number(r.id), amount: Number(r.amount), reason: r.reason, createdAt: r.createdAt.toISOString() })),
+    total: Number(count?.n ?? 0),
+    page,
+    pageSize,
+  };
+}
+
+/** What the whole ledger must always satisfy; each figure is zero when it does. */
+export interface LedgerCheck {
+  /** Earners whose balance row differs from the sum of their legs. */
+  unbalancedEarners: number;
+  /** The sum of every leg of every account. */
+  sumOfAllAccounts: number;
+  /** Transfers whose two legs do not cancel out, or that have other than two legs. */
+  unbalancedTransfers: number;
+  negativeBalances: number;
+  /** Per platform account, its balance (rewards is minus every point ever issued). */
+  platform: Record<string, number>;
+}
+
+export async function checkLedger(db: Executor): Promise<LedgerCheck> {
+  const one = async (query: ReturnType<typeof sql>) => Number(rowsOf(await db.execute(query))[0]?.['n' as keyof EntryRow] ?? 0);
+  const [unbalancedEarners, sumOfAllAccounts, unbalancedTransfers, negativeBalances, platformRows] = await Promise.all([
+    one(sql`select count(*) as n from (
+      select coalesce(b.user_id, e.user_id) as user_id from ${balances} b
+      full join (select user_id, sum(amount) as total from ${ledgerEntries} where user_id is not null group by user_id) e on e.user_id = b.user_id
+      where coalesce(b.balance, 0) <> coalesce(e.total, 0)) x`),
+    one(sql`select coalesce(sum(amount), 0) as n from ${ledgerEntries}`),
+    one(sql`select count(*) as n from (select t.id from ${ledgerTransfers} t left join ${ledgerEntries} e on e.transfer_id = t.id
+      group by t.id having count(e.id) <> 2 or coalesce(sum(e.amount), 0) <> 0) x`),
+    one(sql`select count(*) as n from ${balances} where balance < 0`),
+    db
+      .select({ account: ledgerEntries.account, total: sql<string>`sum(${ledgerEntries.amount})::text` })
+      .from(ledgerEntries)
+      .where(isNull(ledgerEntries.userId))
+      .groupBy(ledgerEntries.account),
+  ]);
+  return { unbalancedEarners, sumOfAllAccounts, unbalancedTransfers, negativeBalances, platform: Object.fromEntries(platformRows.map((r) => [r.account, Number(r.total)])) };
 }
 
 export interface Locked {

@@ -1,9 +1,9 @@
-import { assetInfo, userInfo } from '@grab/shared/contracts';
+import { assetInfo, earningsLog, userInfo } from '@grab/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { balanceOf, earningsOf, lockedOf } from '../ledger/ledger.service';
+import { balanceOf, earningsOf, entriesOf, lockedOf } from '../ledger/ledger.service';
 import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
@@ -26,6 +26,9 @@ export function usersRoutes(app: FastifyInstance, db: Db): void {
       lockedReason: lockedNow > 0 ? locked.reason : null,
       todayEarnings: earnings.today,
       totalEarnings: earnings.total,
+      weekEarnings: earnings.week,
+      dailyEarnings: earnings.daily,
     };
   });
+  route(app, earningsLog, (input, request) => entriesOf(db, earnerOf(request).userId, input.kind, input.page ?? 1, input.pageSize ?? 20));
 }

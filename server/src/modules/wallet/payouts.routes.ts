@@ -1,0 +1,66 @@
+import { payoutApprove, payoutFail, payoutList, payoutRetry } from '@grab/shared/contracts';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database';
+import { users, withdrawOrders } from '../../db/schema';
+import { errors } from '../../http/app-error';
+import { earnerOf, route } from '../../http/route';
+import { maskPhoneForReview } from '../reviews/masked-phone';
+import { type OrderRow, toPayoutOrder } from './orders.view';
+import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
+import { failOrder, requeueOrder } from './payout-results.service';
+
+/** Roles that may move money out: payout operators and admins, never reviewers. */
+const PAYOUT_ROLES: ReadonlySet<string> = new Set(['payout', 'admin']);
+
+const PAGE = 20;
+
+/** The payout operator's calls, until the operator console exists. */
+export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue): void {
+  const payoutOnly = async (request: FastifyRequest) => {
+    if (!PAYOUT_ROLES.has(earnerOf(request).role)) throw errors.payoutOnly();
+  };
+  const guard = { preHandler: [payoutOnly] };
+  const view = async (row: OrderRow) => {
+    const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
+    return toPayoutOrder(row, maskPhoneForReview(user?.phone ?? ''));
+  };
+
+  route(
+    app,
+    payoutList,
+    async (input) => {
+      const page = input.page ?? 1;
+      const rows = await db
+        .select()
+        .from(withdrawOrders)
+        .where(eq(withdrawOrders.state, input.state ?? 'awaiting_approval'))
+        .orderBy(desc(withdrawOrders.requestedAt), desc(withdrawOrders.id))
+        .limit(PAGE + 1)
+        .offset((page - 1) * PAGE);
+      return { list: await Promise.all(rows.slice(0, PAGE).map(view)), hasMore: rows.length > PAGE };
+    },
+    guard,
+  );
+  const requeue = (from: 'awaiting_approval' | 'dispatch_failed') => async (input: { orderId: number }, request: FastifyRequest) => {
+    const row = await db.transaction(async (tx) => {
+      const order = await requeueOrder(tx, input.orderId, from, earnerOf(request).userId);
+      await queue.inTransaction(tx, DISPATCH_QUEUE, { orderId: order.id });
+      return order;
+    });
+    request.log.info({ orderId: row.id, operator: earnerOf(request).userId, from }, 'payout order sent again');
+    return view(row);
+  };
+  route(app, payoutApprove, requeue('awaiting_approval'), guard);
+  route(app, payoutRetry, requeue('dispatch_failed'), guard);
+  route(
+    app,
+    payoutFail,
+    async (input, request) => {
+      const row = await db.transaction((tx) => failOrder(tx, input.orderId, input.reason, earnerOf(request).userId, new Date()));
+      request.log.info({ orderId: row.id, operator: earnerOf(request).userId }, 'payout order failed by an operator');
+      return view(row);
+    },
+    guard,
+  );
+}

@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { simulatorPayouts } from '../../db/schema';
+import { serverSecret } from '../../db/server-secrets';
+import { type PayoutProvider, type PayoutRequest, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './payout-provider';
+import { type PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
+
+/**
+ * The local payout provider of demo mode and tests. It keeps its own book (one row per order, so a
+ * repeated submit pays nothing twice), pays after a configurable delay, and calls the webhook the
+ * way a real provider would: a signed POST to `/webhooks/payout/simulator`.
+ *
+ * The documented failure rule: an account whose digits end in `0000` (for UPI, the part before the
+ * `@`) is refused by the "bank", and the order fails with `payouts.accountRejected`.
+ */
+export const SIMULATOR = 'simulator';
+
+export function simulatorRefuses(account: string): boolean {
+  return /0000$/.test(account.split('@')[0] ?? '');
+}
+
+/** Sends one webhook request; the app wires it to its own router (the same path a provider's POST takes). */
+export type Deliver = (path: string, rawBody: string, headers: Record<string, string>) => Promise<number>;
+
+export class SimulatorProvider implements PayoutProvider {
+  readonly name = SIMULATOR;
+
+  constructor(
+    private readonly db: Db,
+    private readonly queue: PayoutQueue,
+    private readonly delayMs: number,
+  ) {}
+
+  secret(): Promise<string> {
+    return serverSecret(this.db, 'payout-simulator-webhook');
+  }
+
+  async submit(order: PayoutRequest): Promise<{ providerRef: string }> {
+    const outcome = simulatorRefuses(order.account) ? 'failed' : 'paid';
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(simulatorPayouts)
+        .values({ reference: order.reference, account: order.account, amount: order.amount, outcome })
+        .onConflictDoUpdate({ target: simulatorPayouts.reference, set: { submissions: sql`${simulatorPayouts.submissions} + 1` } })
+        .returning({ submissions: simulatorPayouts.submissions });
+      // Only the first submit schedules a result: a bank answers once per payment.
+      if (row?.submissions === 1) await this.queue.inTransaction(tx, SIMULATOR_QUEUE, { reference: order.reference }, Math.ceil(this.delayMs / 1000));
+    });
+    return { providerRef: `sim-${order.reference}` };
+  }
+
+  async status(reference: string): Promise<'unknown' | 'pending' | 'paid' | 'failed'> {
+    const [row] = await this.db.select({ outcome: simulatorPayouts.outcome }).from(simulatorPayouts).where(eq(simulatorPayouts.reference, reference));
+    return row ? (row.outcome as 'paid' | 'failed') : 'unknown';
+  }
+
+  verify(rawBody: Buffer, headers: Record<string, string | string[] | undefined>, nowMs: number) {
+    // The secret is read once at start (see `ready`), so verifying stays synchronous.
+    if (!this.cachedSecret) return { ok: false as const, reason: 'signature' as const };
+    return verifySignature(this.cachedSecret, rawBody, headers, nowMs);
+  }
+
+  private cachedSecret: string | null = null;
+
+  async ready(): Promise<void> {
+    this.cachedSecret = await this.secret();
+  }
+
+  /** The simulator's side of the webhook: builds, signs and delivers the result of one order. */
+  async deliver(reference: string, deliver: Deliver, nowMs = Date.now()): Promise<void> {
+    const [row] = await this.db.select().from(simulatorPayouts).where(eq(simulatorPayouts.reference, reference));
+    if (!row) return;
+    const body = JSON.stringify({
+      eventId: `sim-${reference}-${row.outcome}`,
+      reference,
+      status: row.outcome,
+      ...(row.outcome === 'failed' ? { reason: 'payouts.accountRejected' } : {}),
+    });
+    const timestamp = Math.floor(nowMs / 1000);
+    const signature = signPayload(await this.secret(), timestamp, body);
+    const status = await deliver(`/webhooks/payout/${SIMULATOR}`, body, { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature });
+    // Anything but 200 is retried by the queue, as a provider retries a webhook that failed.
+    if (status !== 200) throw new Error(`The webhook answered ${status}`);
+  }
+}

@@ -1,0 +1,321 @@
+import { randomBytes } from 'node:crypto';
+import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
+import { and, eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { institutions, users, withdrawOrders } from '../src/db/schema';
+import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
+import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
+import { reconcile } from '../src/modules/wallet/reconcile';
+import { SimulatorProvider } from '../src/modules/wallet/simulator-provider';
+import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+
+const key = () => randomBytes(12).toString('hex');
+/** A user waits for a payout to arrive; so does the test, on the same signal the orders page shows. */
+const PAYOUT_WAIT_MS = 30_000;
+
+describe.each(engines)('the wallet on %s', (engine) => {
+  const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '0', PAYOUT_SIMULATOR_DELAY_MS: '0' }));
+
+  afterEach(async () => {
+    // After every test the books hold: balances are their entries, all accounts sum to zero, none
+    // is negative, and every order's state matches its transfers.
+    expect(await reconcile(ctx.db)).toMatchObject({
+      unbalancedEarners: 0,
+      sumOfAllAccounts: 0,
+      unbalancedTransfers: 0,
+      negativeBalances: 0,
+      ordersMismatched: 0,
+      inFlightDifference: 0,
+      feesDifference: 0,
+    });
+  });
+
+  const get = async <T>(url: string, token: string) => (await call<T>(ctx.app, { method: 'GET', url, token })).body;
+  const post = async <T>(url: string, token: string, payload: unknown) => (await call<T>(ctx.app, { method: 'POST', url, token, payload: payload as object })).body;
+
+  /** An earner with `points` withdrawable (a task reward, so the welcome bonus is unlocked too). */
+  async function earnerWith(points: number): Promise<Registered> {
+    const earner = await registerEarner(ctx.app);
+    await postAlone(ctx.db, { userId: earner.userId, amount: points, reason: LedgerReason.taskReward, idempotencyKey: `wallet-test:${earner.userId}` });
+    return earner;
+  }
+
+  async function institution(token: string, method: 'bank' | 'upi' | 'wallet'): Promise<Institution> {
+    const list = (await get<Institution[]>(`/app/pay/institutionList?method=${method}`, token)).data ?? [];
+    if (!list[0]) throw new Error(`no ${method} institution`);
+    return list[0];
+  }
+
+  async function saveUpi(earner: Registered, vpa = 'asha.k@okbank'): Promise<Recipient> {
+    const upi = await institution(earner.token, 'upi');
+    const body = await post<Recipient>('/app/pay/userRecipientSave', earner.token, { method: 'upi', institutionId: upi.id, name: 'Asha K', account: vpa });
+    if (body.code !== 200 || !body.data) throw new Error(`recipient: ${JSON.stringify(body)}`);
+    return body.data;
+  }
+
+  const balance = async (earner: Registered) => (await get<{ balance: number }>('/app/user/assetInfo', earner.token)).data?.balance ?? -1;
+
+  async function waitForOrder(earner: Registered, id: number, status: 'success' | 'failed'): Promise<WithdrawOrder> {
+    const deadline = Date.now() + PAYOUT_WAIT_MS;
+    for (;;) {
+      const log = (await post<WithdrawLog>('/app/pay/withdraw-log', earner.token, {})).data;
+      const order = log?.items.find((o) => o.id === id);
+      if (order?.status === status) return order;
+      if (Date.now() > deadline) throw new Error(`order ${id} is ${order?.status}, not ${status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('lists the institutions of the earner\'s country, by method', async () => {
+    const earner = await registerEarner(ctx.app);
+    const all = (await get<Institution[]>('/app/pay/institutionList', earner.token)).data ?? [];
+    expect(new Set(all.map((i) => i.method))).toEqual(new Set(['bank', 'upi', 'wallet']));
+    expect(all.every((i) => i.country === 'IN')).toBe(true);
+    expect(all.map((i) => i.name)).toContain('Paytm');
+    const wallets = (await get<Institution[]>('/app/pay/institutionList?method=wallet', earner.token)).data ?? [];
+    expect(wallets.every((i) => i.method === 'wallet')).toBe(true);
+  });
+
+  it('gives the withdrawal options of the earner\'s currency, and quotes like the server charges', async () => {
+    const earner = await registerEarner(ctx.app);
+    const options = (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).data!;
+    expect(options).toMatchObject({ currency: 'USD', fractionDigits: 2, microsPerPoint: 1000, minAmount: 100, feeBps: 200, methods: ['bank', 'upi', 'wallet'] });
+    // $1 is 1,000 points; 2 % fee is 20 points.
+    expect(quoteWithdrawal(100, options)).toEqual({ points: 1000_00, fee: 20_00, total: 1020_00 });
+  });
+
+  it('saves a bank recipient with the IFSC bank name, masks it, and refuses bad details with the field\'s message', async () => {
+    const earner = await registerEarner(ctx.app);
+    const bank = await institution(earner.token, 'bank');
+    const base = { method: 'bank', institutionId: bank.id, name: 'Asha K', account: '123456789012', ifsc: 'HDFC0001234' };
+    // Another country's wallet is not this earner's to choose.
+    const [pakistani] = await ctx.db.select().from(institutions).where(and(eq(institutions.country, 'PK'), eq(institutions.method, 'wallet'))).limit(1);
+    const before = await countRows(ctx.db);
+    const refusals: [object, string][] = [
+      [{ ...base, method: 'wallet', institutionId: pakistani!.id, account: '9876543210' }, 'This bank or wallet is not available. Please choose another'],
+      [{ ...base, ifsc: 'HDFC1234' }, 'Enter correct 11-digit IFSC'],
+      [{ ...base, ifsc: undefined }, 'Enter correct 11-digit IFSC'],
+      [{ ...base, account: '' }, 'Please enter the bank number'],
+      [{ ...base, account: '12345abc' }, 'Input must be a number'],
+      [{ ...base, account: '12345' }, 'This account number has the wrong number of digits for your country'],
+      [{ ...base, name: '  ' }, 'Please enter the card name'],
+      [{ ...base, institutionId: 999_999 }, 'This bank or wallet is not available. Please choose another'],
+      [{ ...base, institutionId: 'x' }, 'Please choose a bank or wallet'],
+      [{ ...base, method: 'upi', account: 'not-a-vpa' }, 'Enter a UPI ID such as name@bank'],
+      [{ ...base, method: 'wallet', account: '12' }, 'Please enter a valid phone number'],
+      [{ ...base, method: 'cash' }, 'Please fill out the form'],
+    ];
+    for (const [payload, message] of refusals) {
+      const body = await post('/app/pay/userRecipientSave', earner.token, payload);
+      expect([body.code, body.msg], JSON.stringify(payload)).toEqual([400, message]);
+    }
+    expect(await countRows(ctx.db)).toEqual(before);
+
+    const saved = await post<Recipient>('/app/pay/userRecipientSave', earner.token, { ...base, ifsc: 'hdfc0001234' });
+    expect(saved.code).toBe(200);
+    expect(saved.data).toMatchObject({ method: 'bank', maskedAccount: '•••• 9012', ifsc: 'HDFC0001234', bankName: 'HDFC Bank', coolingOffUntil: null });
+    expect(JSON.stringify(saved.data)).not.toContain('123456789012');
+    const read = await get<Recipient>('/app/pay/userRecipient', earner.token);
+    expect(read.data).toEqual(saved.data);
+  });
+
+  it('withdraws to UPI: the points are held at once, the simulator pays, the fee becomes revenue', async () => {
+    const earner = await earnerWith(5_000_00);
+    const recipient = await saveUpi(earner);
+    const start = await balance(earner);
+    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+    expect(body.code).toBe(200);
+    expect(body.data).toMatchObject({ status: 'in_progress', amount: 100, currency: 'USD', method: 'upi', maskedAccount: 'as•••@okbank', points: 1000_00, fee: 20_00, total: 1020_00 });
+    expect(await balance(earner)).toBe(start - 1020_00);
+    const paid = await waitForOrder(earner, body.data!.id, 'success');
+    expect(paid.decidedAt).not.toBeNull();
+    expect(await balance(earner)).toBe(start - 1020_00);
+    const entries = (await get<{ items: { amount: number; reason: string }[] }>('/app/user/earnings-log?kind=withdrawal', earner.token)).data!.items;
+    expect(entries).toEqual([expect.objectContaining({ amount: -1020_00, reason: 'withdrawal' })]);
+  });
+
+  it('fails an account ending in 0000 with its reason, and gives every point back in one transfer', async () => {
+    const earner = await earnerWith(5_000_00);
+    const recipient = await saveUpi(earner, 'test0000@okbank');
+    const start = await balance(earner);
+    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 200, recipientId: recipient.id, idempotencyKey: key() });
+    expect(body.code).toBe(200);
+    const failed = await waitForOrder(earner, body.data!.id, 'failed');
+    expect(failed.failureReason).toBe('payouts.accountRejected');
+    expect(await balance(earner)).toBe(start);
+    const refunds = (await get<{ items: { amount: number }[] }>('/app/user/earnings-log?kind=refund', earner.token)).data!.items;
+    expect(refunds.map((r) => r.amount)).toEqual([failed.total]);
+  });
+
+  it('returns the same order for the same key, twenty times at once, and refuses the key for another amount', async () => {
+    const earner = await earnerWith(5_000_00);
+    const recipient = await saveUpi(earner);
+    const idempotencyKey = key();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey })),
+    );
+    expect(answers.every((a) => a.code === 200)).toBe(true);
+    expect(new Set(answers.map((a) => a.data?.id)).size).toBe(1);
+    expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, earner.userId))).toHaveLength(1);
+    const other = await post('/app/pay/pay-withdraw', earner.token, { amount: 200, recipientId: recipient.id, idempotencyKey });
+    expect(other.code).toBe(409);
+    await waitForOrder(earner, answers[0]!.data!.id, 'success');
+  });
+
+  it('refuses bad amounts, another earner\'s recipient and a short balance, leaving every row as it was', async () => {
+    const earner = await earnerWith(500_00);
+    const recipient = await saveUpi(earner);
+    const stranger = await earnerWith(5_000_00);
+    const strangers = await saveUpi(stranger);
+    const before = await countRows(ctx.db);
+    const ask = (payload: object) => post('/app/pay/pay-withdraw', earner.token, { recipientId: recipient.id, idempotencyKey: key(), ...payload });
+    const refusals: [object, number, string][] = [
+      [{ amount: 'ten' }, 400, 'Please select an amount'],
+      [{ amount: -100 }, 400, 'Please select an amount'],
+      [{ amount: 0 }, 400, 'Please select an amount'],
+      [{ amount: 1.5 }, 400, 'Please select an amount'],
+      [{ amount: 1e30 }, 400, 'Please select an amount'],
+      [{ amount: 2_000_000_000 }, 400, 'That amount is too large'],
+      [{ amount: 50 }, 400, 'The smallest withdrawal is USD 1.00'],
+      [{ amount: 150 }, 400, 'Please select an amount'],
+      [{ amount: 100, recipientId: strangers.id }, 404, 'Not found'],
+      [{ amount: 100, recipientId: 'x' }, 400, 'Please add a recipient first'],
+      [{ amount: 100, idempotencyKey: 'short' }, 400, 'Please fill out the form'],
+      // 600 points (welcome bonus 100 + 500 earned) against 1,020: 420 more are needed.
+      [{ amount: 100 }, 1101, 'You need 420 more withdrawable points'],
+    ];
+    for (const [payload, code, message] of refusals) {
+      const body = await ask(payload);
+      expect([body.code, body.msg], JSON.stringify(payload)).toEqual([code, message]);
+    }
+    // Refusals speak the earner's language.
+    const hindi = await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, headers: { 'accept-language': 'hi-IN' }, payload: { amount: 0, recipientId: recipient.id, idempotencyKey: key() } });
+    expect(hindi.body.code).toBe(400);
+    expect(hindi.body.msg).not.toBe('Please select an amount');
+    expect(await countRows(ctx.db)).toEqual(before);
+  });
+
+  it('keeps the welcome bonus until the first approved task, and says how many points are still needed', async () => {
+    const earner = await registerEarner(ctx.app);
+    await postAlone(ctx.db, { userId: earner.userId, amount: 1_000_00, reason: LedgerReason.prize, idempotencyKey: `prize:${earner.userId}` });
+    const recipient = await saveUpi(earner);
+    // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,020.
+    const body = await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+    expect([body.code, body.msg]).toEqual([1101, 'You need 20 more withdrawable points']);
+  });
+
+  it('holds orders above the approval amount for a payout operator; reviewers and earners cannot act on them', async () => {
+    const earner = await earnerWith(50_000_00);
+    const recipient = await saveUpi(earner);
+    const start = await balance(earner);
+    const big = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    expect(big.data).toMatchObject({ status: 'in_progress', awaitingApproval: true });
+    const id = big.data!.id;
+    const [reviewer, operator] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
+    await ctx.db.update(users).set({ role: 'reviewer' }).where(eq(users.id, reviewer.userId));
+    await ctx.db.update(users).set({ role: 'payout' }).where(eq(users.id, operator.userId));
+    for (const who of [earner, reviewer]) {
+      expect((await post('/admin/payout/approve', who.token, { orderId: id })).code).toBe(403);
+      expect((await call(ctx.app, { method: 'GET', url: '/admin/payout/list', token: who.token })).body.code).toBe(403);
+    }
+    const list = (await get<{ list: { id: number; earnerPhone: string }[] }>('/admin/payout/list', operator.token)).data!.list;
+    expect(list.map((o) => o.id)).toContain(id);
+    expect(list.find((o) => o.id === id)?.earnerPhone).not.toContain(earner.phone);
+    // Retry is for a dispatch that gave up; an unknown order is not found.
+    expect((await post('/admin/payout/retry', operator.token, { orderId: id })).code).toBe(409);
+    expect((await post('/admin/payout/approve', operator.token, { orderId: 2_000_000_000 })).code).toBe(404);
+    expect((await post('/admin/payout/approve', operator.token, { orderId: id })).code).toBe(200);
+    expect((await post('/admin/payout/approve', operator.token, { orderId: id })).code).toBe(409);
+    await waitForOrder(earner, id, 'success');
+    // A second big one is failed by the operator: its points come back.
+    const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const failed = await post<{ status: string; failureReason: string }>('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Name does not match the account' });
+    expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'Name does not match the account' });
+    expect(await balance(earner)).toBe(start - big.data!.total);
+  });
+
+  it('stops at the daily number of withdrawals', async () => {
+    const earner = await earnerWith(50_000_00);
+    const recipient = await saveUpi(earner);
+    for (let i = 0; i < 3; i++) expect((await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() })).code).toBe(200);
+    const fourth = await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+    expect([fourth.code, fourth.msg]).toEqual([1102, "You have reached today's limit of 3 withdrawals. Please try again tomorrow"]);
+    const orders = (await post<WithdrawLog>('/app/pay/withdraw-log', earner.token, { status: 'in_progress' })).data!;
+    for (const order of orders.items) await waitForOrder(earner, order.id, 'success');
+  });
+
+  describe('the payout webhook', () => {
+    async function pendingOrder(): Promise<{ earner: Registered; order: WithdrawOrder }> {
+      const earner = await earnerWith(50_000_00);
+      const recipient = await saveUpi(earner);
+      // Above the approval amount, so nothing sends it before the test's own callbacks arrive.
+      const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+      await ctx.db.update(withdrawOrders).set({ state: 'dispatched' }).where(eq(withdrawOrders.id, body.data!.id));
+      return { earner, order: body.data! };
+    }
+    const secret = () => new SimulatorProvider(ctx.db, undefined as never, 0).secret();
+    async function deliver(body: object, options: { secret?: string; at?: number; signature?: string } = {}) {
+      const raw = JSON.stringify(body);
+      const at = options.at ?? Math.floor(Date.now() / 1000);
+      const signature = options.signature ?? signPayload(options.secret ?? (await secret()), at, raw);
+      return ctx.app.inject({ method: 'POST', url: '/webhooks/payout/simulator', payload: raw, headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(at), [SIGNATURE_HEADER]: signature } });
+    }
+
+    it('refuses a forged, stale, unsigned or malformed delivery, changing nothing', async () => {
+      const { order } = await pendingOrder();
+      const paid = { eventId: key(), reference: String(order.id), status: 'paid' };
+      const before = await countRows(ctx.db);
+      expect((await deliver(paid, { secret: 'not-the-secret' })).statusCode).toBe(401);
+      expect((await deliver(paid, { at: Math.floor(Date.now() / 1000) - 6 * 60 })).statusCode).toBe(401);
+      expect((await deliver(paid, { signature: 'abc' })).statusCode).toBe(401);
+      const unsigned = await ctx.app.inject({ method: 'POST', url: '/webhooks/payout/simulator', payload: JSON.stringify(paid), headers: { 'content-type': 'application/json' } });
+      expect(unsigned.statusCode).toBe(401);
+      expect(unsigned.json()).toMatchObject({ code: 401, msg: 'The request could not be verified' });
+      expect((await deliver({ ...paid, status: 'maybe' })).statusCode).toBe(400);
+      expect((await ctx.app.inject({ method: 'POST', url: '/webhooks/payout/nobody', payload: '{}' })).statusCode).toBe(404);
+      expect(await countRows(ctx.db)).toEqual(before);
+    });
+
+    it('applies a callback delivered ten times once, and lets a success racing a failure end in one state', async () => {
+      const { earner, order } = await pendingOrder();
+      const start = await balance(earner);
+      const paid = { eventId: key(), reference: String(order.id), status: 'paid' };
+      const failed = { eventId: key(), reference: String(order.id), status: 'failed', reason: 'Closed account' };
+      const answers = await Promise.all([...Array.from({ length: 10 }, () => deliver(paid)), ...Array.from({ length: 5 }, () => deliver(failed))]);
+      expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+      const outcomes = answers.map((a) => (a.json() as { data: { outcome: string } }).data.outcome);
+      expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+      const [row] = await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, order.id));
+      const refunds = (await get<{ items: unknown[] }>('/app/user/earnings-log?kind=refund', earner.token)).data!.items;
+      if (row?.state === 'success') {
+        expect(refunds).toHaveLength(0);
+        expect(await balance(earner)).toBe(start);
+      } else {
+        expect(row?.state).toBe('failed');
+        expect(refunds).toHaveLength(1);
+        expect(await balance(earner)).toBe(start + order.total);
+      }
+    });
+  });
+});
+
+describe.each(engines)('cooling-off on %s', (engine) => {
+  const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '24' }));
+
+  it('keeps a new or changed recipient from being paid for 24 hours, and says until when', async () => {
+    const earner = await registerEarner(ctx.app);
+    await postAlone(ctx.db, { userId: earner.userId, amount: 5_000_00, reason: LedgerReason.taskReward, idempotencyKey: `cool:${earner.userId}` });
+    const upi = ((await call<Institution[]>(ctx.app, { method: 'GET', url: '/app/pay/institutionList?method=upi', token: earner.token })).body.data ?? [])[0]!;
+    const saved = (await call<Recipient>(ctx.app, { method: 'POST', url: '/app/pay/userRecipientSave', token: earner.token, payload: { method: 'upi', institutionId: upi.id, name: 'Asha', account: 'asha@okbank' } })).body.data!;
+    const until = Date.parse(saved.coolingOffUntil ?? '');
+    expect(until - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
+    const before = await countRows(ctx.db);
+    const body = (await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100, recipientId: saved.id, idempotencyKey: key() } })).body;
+    expect(body.code).toBe(1103);
+    expect(body.msg).toContain(saved.coolingOffUntil!.slice(0, 10));
+    expect(await countRows(ctx.db)).toEqual(before);
+    // Saving the same details again does not restart the clock.
+    const again = (await call<Recipient>(ctx.app, { method: 'POST', url: '/app/pay/userRecipientSave', token: earner.token, payload: { method: 'upi', institutionId: upi.id, name: 'Asha', account: 'asha@okbank' } })).body.data!;
+    expect(again.coolingOffUntil).toBe(saved.coolingOffUntil);
+  });
+});
