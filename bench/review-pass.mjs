@@ -10,36 +10,18 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
-import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { call } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
+import { databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.8;
 
 const REVIEWER = { country: 'IN', phone: '9000000001', password: process.env.SEED_REVIEWER_PASSWORD || 'grab-review-2026' };
 
-/**
- * @param {string} url
- * @param {string} sql
- */
-function psql(url, sql) {
-  const result = spawnSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-qAtc', sql], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`psql failed: ${result.stderr.trim()}`);
-  return result.stdout.trim();
-}
 
-/**
- * @param {string} adminUrl
- * @param {string} name
- */
-function databaseUrl(adminUrl, name) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /**
  * Earners, one audit task, one run under review per earner and its submission: the state a busy
@@ -71,20 +53,6 @@ function prepareQueue(url, count) {
   return { first: /** @type {number} */ (first), last: /** @type {number} */ (last), taskId };
 }
 
-/**
- * @param {string} url
- * @param {number} clients
- * @param {number} seconds
- */
-function pgbench(url, clients, seconds) {
-  const result = spawnSync('pgbench', ['-N', '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
-  const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
-  if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
-  return Number(match[1]);
-}
 
 /**
  * @param {{ clients?: number, submissions?: number, pgbenchSeconds?: number, scale?: number }} [options]
@@ -96,14 +64,11 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
   const grabDb = `grab_bench_review_${suffix}`;
   const baselineDb = `grab_bench_pgbench_${suffix}`;
   psql(adminUrl, `create database ${grabDb}`);
-  psql(adminUrl, `create database ${baselineDb}`);
   const grabUrl = databaseUrl(adminUrl, grabDb);
-  const baselineUrl = databaseUrl(adminUrl, baselineDb);
   /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
   let server;
   try {
-    const init = spawnSync('pgbench', ['-i', '-q', '-s', String(scale), baselineUrl], { encoding: 'utf8' });
-    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr.trim()}`);
+    const baselineUrl = pgbenchDatabase(adminUrl, baselineDb, scale);
 
     // The server's pool is sized to the client count, as pgbench opens one connection per client.
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
@@ -140,7 +105,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // Exactly one credit per submission, and every balance equal to the sum of its entries.
-    const credited = Number(psql(grabUrl, `select count(*) from ledger_entries e join task_runs r on e.idempotency_key = 'task-run:' || r.id where r.task_id = ${queue.taskId}`));
+    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id = ${queue.taskId}`));
     const unreconciled = Number(
       psql(grabUrl, `select count(*) from balances b where b.balance <> (select coalesce(sum(amount), 0) from ledger_entries e where e.user_id = b.user_id) or b.balance < 0`),
     );

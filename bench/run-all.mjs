@@ -13,8 +13,11 @@ import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } fro
 import * as lighthouse from './lighthouse.mjs';
 import * as reviewPass from './review-pass.mjs';
 import * as start from './start.mjs';
+import * as withdraw from './withdraw.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw'];
+/** Benchmarks with their own servers on PostgreSQL. */
+const ON_POSTGRES = ['review-pass', 'withdraw'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
 const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
@@ -50,12 +53,12 @@ await attempt('start', () => start.run({ withNpmStart: !values['no-npm-start'] }
 /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
 let server;
 try {
-  if (selected.some((s) => s !== 'start' && s !== 'review-pass')) {
+  if (selected.some((s) => s !== 'start' && !ON_POSTGRES.includes(s))) {
     try {
       server = await startGrab({ label: 'run-all' });
       console.log(`\nGrab server for the front-end and API benchmarks: ${server.url} (PGlite, ready in ${seconds(server.readyMs)})`);
     } catch (error) {
-      for (const name of selected.filter((s) => s !== 'start' && s !== 'review-pass')) {
+      for (const name of selected.filter((s) => s !== 'start' && !ON_POSTGRES.includes(s))) {
         errors[name] = `the Grab server did not start: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
@@ -72,8 +75,12 @@ try {
 }
 
 // Its own servers on PostgreSQL; without one there is nothing to compare with pgbench.
-if (process.env.DATABASE_URL) await attempt('review-pass', () => reviewPass.run());
-else if (selected.includes('review-pass')) console.log('\nreview-pass needs DATABASE_URL (a PostgreSQL); not run');
+if (process.env.DATABASE_URL) {
+  await attempt('review-pass', () => reviewPass.run());
+  await attempt('withdraw', () => withdraw.run());
+} else {
+  for (const name of ON_POSTGRES.filter((n) => selected.includes(n))) console.log(`\n${name} needs DATABASE_URL (a PostgreSQL); not run`);
+}
 
 /** @type {(string | number)[][]} */
 const rows = [];
@@ -114,6 +121,12 @@ if (a) {
 const rp = results['review-pass'];
 if (rp) {
   rows.push([`req/s POST /admin/review/pass (PostgreSQL, ${rp.clients} clients)`, Math.round(rp.rps), `${times(rp.ratio)} pgbench -N`, `≥ ${rp.target}×`, verdict(rp.ratio >= rp.target)]);
+}
+const w = results.withdraw;
+if (w) {
+  rows.push([`req/s POST /app/pay/pay-withdraw (PostgreSQL, ${w.clients} clients)`, Math.round(w.rps), `${times(w.ratio)} pgbench -N`, `≥ ${w.target}×`, verdict(w.ratio >= w.target)]);
+  const off = Object.entries(w.books).filter(([name, value]) => name !== 'platform' && value !== 0);
+  rows.push(['withdraw: reconciliation afterwards', off.length === 0 ? 'holds' : off.map(([n, v]) => `${n} ${v}`).join(', '), '', 'all zero', verdict(off.length === 0)]);
 }
 for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
 

@@ -1,0 +1,175 @@
+// The withdrawal request path: requests per second of `POST /app/pay/pay-withdraw` over HTTP, each
+// from a different earner (lock the balance row, read the rules, today's usage, the recipient and
+// the locked bonus, move the points to "payouts in flight", create the order and its dispatch job,
+// in one transaction), as a ratio to `pgbench -N` with the same number of clients on the same
+// PostgreSQL, measured in the same run (before and after; the baseline is their median). The
+// simulator pays the orders while the load runs; afterwards the books are reconciled.
+//
+// PostgreSQL only, like review-pass: DATABASE_URL names a PostgreSQL whose user may create databases.
+//
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/withdraw.mjs
+//       [--clients 10] [--earners 4000] [--pgbench-seconds 10] [--scale 10]
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO_ROOT, startGrab } from './lib/grab-server.mjs';
+import { load as runLoad } from './lib/load.mjs';
+import { databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
+import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
+
+export const TARGET_RATIO = 0.5;
+const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
+
+/** The bearer token of the benchmark's n-th earner (tokens are 16 characters or more). */
+const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
+
+/**
+ * Earners with 5,000 points each (a task reward, so nothing is locked), a UPI recipient past its
+ * cooling-off, and a session whose token is `tokenOf(n)`. Written with SQL: registering
+ * thousands of earners through argon2 would measure the fixture, not the path.
+ * @param {string} url
+ * @param {number} count
+ */
+function prepareEarners(url, count) {
+  psql(
+    url,
+    `insert into users (public_id, phone, country, password_hash, invite_code)
+       select 'wbench-' || g, '+9170' || lpad(g::text, 8, '0'), 'IN', 'not-a-login', 'WB' || g from generate_series(1, ${count}) g;
+     insert into ledger_transfers (idempotency_key, reason, amount)
+       select 'wbench:' || id, 'task_reward', 500000 from users where public_id like 'wbench-%' order by id;
+     insert into ledger_entries (transfer_id, account, user_id, amount, reason)
+       select t.id, v.account, case when v.account = 'earner' then u.id end, v.amount, 'task_reward'
+       from users u join ledger_transfers t on t.idempotency_key = 'wbench:' || u.id
+       cross join (values ('earner', 500000), ('rewards', -500000)) v(account, amount);
+     insert into balances (user_id, balance) select id, 500000 from users where public_id like 'wbench-%';
+     insert into recipients (user_id, method, institution_id, name, account, cooling_off_until)
+       select u.id, 'upi', (select id from institutions where country = 'IN' and method = 'upi' limit 1), 'Bench Earner', 'bench' || u.id || '@okbank', now() - interval '1 day'
+       from users u where u.public_id like 'wbench-%' order by u.id;
+     insert into sessions (user_id, token_hash, expires_at)
+       select id, encode(sha256(convert_to('benchtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where public_id like 'wbench-%';`,
+  );
+  const rows = psql(url, `select substr(u.public_id, 8) || ':' || r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'wbench-%'`);
+  /** @type {Map<number, number>} */
+  const recipients = new Map();
+  for (const line of rows.split('\n')) {
+    const [n, id] = line.split(':').map(Number);
+    recipients.set(/** @type {number} */ (n), /** @type {number} */ (id));
+  }
+  return recipients;
+}
+
+/**
+ * The server's own reconciliation (`npm run grab -- reconcile`), run against the benchmark's database.
+ * @param {string} url
+ */
+function reconcile(url) {
+  const result = spawnSync(process.execPath, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, SEED_DEMO: '0' } });
+  const line = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (!line.startsWith('{')) throw new Error(`reconcile printed nothing: ${result.stderr.trim()}`);
+  const { platform, ...figures } = JSON.parse(line);
+  return { ...figures, platform: JSON.stringify(platform) };
+}
+
+/**
+ * @param {{ clients?: number, earners?: number, pgbenchSeconds?: number, scale?: number }} [options]
+ */
+export async function run({ clients = 10, earners = 4000, pgbenchSeconds = 10, scale = 10 } = {}) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
+  const suffix = `${process.pid}_${Date.now()}`;
+  const grabDb = `grab_bench_withdraw_${suffix}`;
+  const baselineDb = `grab_bench_pgbench_w_${suffix}`;
+  psql(adminUrl, `create database ${grabDb}`);
+  const grabUrl = databaseUrl(adminUrl, grabDb);
+  /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
+  let server;
+  try {
+    const baselineUrl = pgbenchDatabase(adminUrl, baselineDb, scale);
+    server = await startGrab({
+      databaseUrl: grabUrl,
+      label: 'withdraw',
+      extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '0' },
+    });
+    const recipients = prepareEarners(grabUrl, earners);
+    console.log(`${earners} earners with 5,000 points and a UPI recipient each; ${clients} clients`);
+
+    // The fixture must be what the server expects: the first earner's recipient, read with its token.
+    const probe = await fetch(`${server.url}/app/pay/userRecipient`, { headers: { authorization: `Bearer ${tokenOf(1)}` } }).then((r) => r.json());
+    if (probe.data?.id !== recipients.get(1)) throw new Error(`the benchmark's earners are not usable: ${JSON.stringify(probe)}`);
+
+    const before = pgbench(baselineUrl, clients, pgbenchSeconds);
+    console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
+
+    let next = 1;
+    // Each request is the next earner's only withdrawal: $1 to their own recipient, a fresh key.
+    const makeRequests = () => [
+      {
+        method: /** @type {const} */ ('POST'),
+        path: '/app/pay/pay-withdraw',
+        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
+          const n = next++;
+          return {
+            ...request,
+            headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `bench-withdraw-${suffix}-${n}` }),
+          };
+        },
+      },
+    ];
+    const warmupCount = Math.min(300, Math.floor(earners / 10));
+    await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
+    const measuredCount = earners - warmupCount;
+    const started = performance.now();
+    const result = await runLoad({ url: server.url, connections: clients, amount: measuredCount, requests: makeRequests() });
+    const elapsed = (performance.now() - started) / 1000;
+    const rps = result.requests.total / elapsed;
+    server.assertAlive('the measured run');
+
+    const after = pgbench(baselineUrl, clients, pgbenchSeconds);
+    console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
+
+    // The simulator pays while pgbench runs; give the last orders a moment, then count and reconcile.
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && Number(psql(grabUrl, `select count(*) from withdraw_orders where state not in ('success', 'failed')`)) > 0) {
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    const states = psql(grabUrl, `select state || ' ' || count(*) from withdraw_orders group by state order by state`).split('\n').join(', ');
+    const orders = Number(psql(grabUrl, 'select count(*) from withdraw_orders'));
+    const books = reconcile(grabUrl);
+    const baseline = median([before, after]);
+    const ratio = rps / baseline;
+    printTable(
+      'Withdrawal requests vs pgbench -N (same PostgreSQL, same clients)',
+      ['measure', 'figure'],
+      [
+        ['POST /app/pay/pay-withdraw, req/s', rps.toFixed(0)],
+        ['  requests / non-2xx / errors', `${result.requests.total} / ${result.non2xx} / ${result.errors}`],
+        ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
+        ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
+        ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
+        ['orders / requests', `${orders} / ${earners}`],
+        ['orders by state afterwards', states],
+        ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
+      ],
+    );
+    const figures = { machine: machine(), clients, earners, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    writeResult('withdraw', figures);
+    return figures;
+  } finally {
+    await server?.stop();
+    psql(adminUrl, `drop database if exists ${grabDb} with (force)`);
+    psql(adminUrl, `drop database if exists ${baselineDb} with (force)`);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      clients: { type: 'string', default: '10' },
+      earners: { type: 'string', default: '4000' },
+      'pgbench-seconds': { type: 'string', default: '10' },
+      scale: { type: 'string', default: '10' },
+    },
+  });
+  runAsScript(() => run({ clients: Number(values.clients), earners: Number(values.earners), pgbenchSeconds: Number(values['pgbench-seconds']), scale: Number(values.scale) }));
+}
