@@ -4,10 +4,7 @@ import { PATHS } from '@grab/shared';
 
 /** Standalone pages that later issues fill from remotes; until then they say "not supported yet". */
 export const COMING_PAGES = [
-  PATHS.earningsDetails,
   PATHS.userLevel,
-  PATHS.withdrawal,
-  PATHS.withdrawalOrders,
   PATHS.wsTask,
   PATHS.hangTask,
 ] as const;

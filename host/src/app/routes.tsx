@@ -14,7 +14,7 @@ import {
   RegisterPage,
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
-import { RemoteBalanceCard } from './remotes/remote-wallet.loader';
+import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
 import { RemoteTeamPage } from './remotes/remote-team.loader';
 import { COMING_PAGES } from './routes.paths';
@@ -87,6 +87,9 @@ export function AppRoutes() {
         <Route path={PATHS.joinTgTask} element={<RemoteJoinGroupTask />} />
         <Route path={PATHS.shareTask} element={<RemoteShareTask />} />
         <Route path={PATHS.auditTask} element={<RemoteAuditTask />} />
+        <Route path={PATHS.withdrawal} element={<RemoteWithdrawalPage />} />
+        <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
+        <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
         {COMING_PAGES.map((path) => (
           <Route
             key={path}

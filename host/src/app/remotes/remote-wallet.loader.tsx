@@ -5,3 +5,16 @@ import { RemoteSection } from './remote-section';
 export function RemoteBalanceCard() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="BalanceCard" />;
 }
+
+/** /withdrawal, /withdrawalOrders and /earningsDetails: downloaded only when the earner opens them. */
+export function RemoteWithdrawalPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalPage" />;
+}
+
+export function RemoteWithdrawalOrdersPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalOrdersPage" />;
+}
+
+export function RemoteEarningsPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="EarningsPage" />;
+}

@@ -28,7 +28,7 @@ function callTo(path: string): { url: string; body: unknown } {
   return request(n);
 }
 
-const ASSETS = { balance: 100, pending: 0, withdrawable: 100, locked: 0, lockedReason: null, todayEarnings: 0, totalEarnings: 100 };
+const ASSETS = { balance: 100, pending: 0, withdrawable: 100, locked: 0, lockedReason: null, todayEarnings: 0, totalEarnings: 100, weekEarnings: 0, dailyEarnings: [] };
 
 beforeEach(async () => {
   localStorage.setItem('token', 'tok');

@@ -16,7 +16,7 @@ const USER = {
   currency: 'INR' as const,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
-const ASSET = { balance: 1234500, pending: 20000, withdrawable: 1200000, locked: 0, lockedReason: null, todayEarnings: 5000, totalEarnings: 1500000 };
+const ASSET = { balance: 1234500, pending: 20000, withdrawable: 1200000, locked: 0, lockedReason: null, todayEarnings: 5000, totalEarnings: 1500000, weekEarnings: 5000, dailyEarnings: [] };
 const CURRENCIES = [
   { code: 'USD', language: 'en-US', microsPerPoint: 10_000, fractionDigits: 2 },
   { code: 'INR', language: 'hi-IN', microsPerPoint: 1_000_000, fractionDigits: 2 },

@@ -1,0 +1,78 @@
+import { BrowserRouter, initI18n, queryClient, store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ORDERS_PAGE_SIZE } from '../pay/pay.queries';
+import WithdrawalOrdersPage from './orders.page';
+
+const BASE = { currency: 'USD', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z' };
+const order = (id: number, status: string, extra: object = {}) => ({ id, status, amount: 100 * id, points: 100_000 * id, fee: 2_000 * id, total: 102_000 * id, decidedAt: null, failureReason: null, ...BASE, ...extra });
+
+let asked: Record<string, unknown>[];
+let lists: Record<string, ReturnType<typeof order>[]>;
+
+beforeEach(async () => {
+  store.set(userInfoAtom, { id: 7, phone: '+919812345678', country: 'IN', thirdUserId: 't7', thirdName: 'Asha', asset: 0, level: 1, inviteCode: 'ASHA01', currency: 'USD', createdAt: '2026-01-01T00:00:00.000Z' });
+  store.set(tokenAtom, 'wallet-token');
+  queryClient.clear();
+  asked = [];
+  lists = {
+    in_progress: [order(1, 'in_progress', { awaitingApproval: true })],
+    success: Array.from({ length: ORDERS_PAGE_SIZE + 2 }, (_, i) => order(i + 2, 'success', { decidedAt: '2026-11-24T11:00:00.000Z' })),
+    failed: [order(3, 'failed', { decidedAt: '2026-11-24T11:00:00.000Z', failureReason: 'payouts.accountRejected' })],
+  };
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (!url.startsWith('/app/pay/withdraw-log')) return new Response('not found', { status: 404 });
+      const body = JSON.parse(String(init?.body)) as { status: string; page: number; pageSize: number };
+      asked.push(body);
+      const all = lists[body.status] ?? [];
+      const items = all.slice((body.page - 1) * body.pageSize, body.page * body.pageSize);
+      return new Response(JSON.stringify({ code: 200, msg: 'ok', data: { items, total: all.length, page: body.page, pageSize: body.pageSize } }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  await initI18n();
+});
+
+function renderPage() {
+  return render(
+    <BrowserRouter>
+      <WithdrawalOrdersPage />
+    </BrowserRouter>,
+  );
+}
+
+describe('WithdrawalOrdersPage', () => {
+  it('lists the orders in progress first, and says when one waits for an operator', async () => {
+    renderPage();
+    const item = await screen.findByTestId('order');
+    expect(within(item).getByText('$1.00')).toBeTruthy();
+    expect(item.textContent).toContain('1,000 points + fee 20 = 1,020 points');
+    expect(item.textContent).toContain('Waiting for a payout check before it is sent');
+    expect(item.textContent).toContain('as•••@okbank');
+    expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
+  });
+
+  it('gives a failed order its reason in the earner language and says the points came back', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByTestId('order');
+    await user.click(screen.getByRole('button', { name: 'Failed' }));
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Reason: The bank refused this account. Check the number and try again');
+    expect(screen.getByTestId('order').textContent).toContain('3,060 points returned to your balance');
+  });
+
+  it('pages through a long history on demand', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByTestId('order');
+    await user.click(screen.getByRole('button', { name: 'Success' }));
+    await waitFor(() => expect(screen.getAllByTestId('order')).toHaveLength(ORDERS_PAGE_SIZE));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('order')).toHaveLength(ORDERS_PAGE_SIZE + 2));
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+import { initI18n, queryClient, store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { registerWalletLocales } from '../../locales/wallet.locales';
+import { RecipientForm } from './recipient-form';
+
+registerWalletLocales();
+
+const INSTITUTIONS = {
+  bank: [
+    { id: 1, country: 'IN', method: 'bank', name: 'HDFC Bank' },
+    { id: 2, country: 'IN', method: 'bank', name: 'State Bank of India' },
+  ],
+  upi: [{ id: 3, country: 'IN', method: 'upi', name: 'UPI' }],
+  wallet: [{ id: 4, country: 'IN', method: 'wallet', name: 'Paytm' }],
+};
+
+let saved: Record<string, unknown>[];
+
+beforeEach(async () => {
+  store.set(userInfoAtom, { id: 7, phone: '+919812345678', country: 'IN', thirdUserId: 't7', thirdName: 'Asha', asset: 0, level: 1, inviteCode: 'ASHA01', currency: 'INR', createdAt: '2026-01-01T00:00:00.000Z' });
+  store.set(tokenAtom, 'wallet-token');
+  queryClient.clear();
+  saved = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const json = (data: unknown) => new Response(JSON.stringify({ code: 200, msg: 'ok', data }), { headers: { 'content-type': 'application/json' } });
+      if (url.startsWith('/app/pay/institutionList')) {
+        const method = new URL(url, 'http://x').searchParams.get('method') as keyof typeof INSTITUTIONS;
+        return json(INSTITUTIONS[method]);
+      }
+      if (url.startsWith('/app/pay/userRecipientSave')) {
+        const body = JSON.parse(String(init?.body));
+        saved.push(body);
+        return json({ id: 41, method: body.method, institutionId: body.institutionId, institutionName: 'HDFC Bank', name: body.name, maskedAccount: '•••• 9012', ifsc: body.ifsc ?? null, bankName: 'HDFC Bank', coolingOffUntil: null });
+      }
+      return new Response('not found', { status: 404 });
+    }),
+  );
+  await initI18n();
+});
+
+describe('RecipientForm', () => {
+  it('says under each field what is missing or wrong, and sends nothing until all is right', async () => {
+    const done = vi.fn();
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={done} />);
+    await screen.findByRole('option', { name: 'HDFC Bank' });
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Please enter the bank number')).toBeTruthy();
+    expect(screen.getByText('Please enter the card name')).toBeTruthy();
+    expect(screen.getByText('Please choose a bank or wallet')).toBeTruthy();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Bank' }), 'HDFC Bank');
+    await user.type(screen.getByLabelText('Card name (as on the account)'), 'Asha Kumari');
+    await user.type(screen.getByLabelText('Bank account number'), '12ab34');
+    await user.type(screen.getByLabelText('IFSC code'), 'HDFC123');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Input must be a number')).toBeTruthy();
+    expect(screen.getByText('Enter correct 11-digit IFSC')).toBeTruthy();
+    expect(saved).toHaveLength(0);
+
+    await user.clear(screen.getByLabelText('Bank account number'));
+    await user.type(screen.getByLabelText('Bank account number'), '123456789012');
+    await user.clear(screen.getByLabelText('IFSC code'));
+    await user.type(screen.getByLabelText('IFSC code'), 'hdfc0001234');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(saved).toEqual([{ method: 'bank', institutionId: 1, name: 'Asha Kumari', account: '123456789012', ifsc: 'HDFC0001234' }]);
+  });
+
+  it('asks a UPI recipient for an ID such as name@bank, and no IFSC', async () => {
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={() => {}} />);
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    await user.type(await screen.findByLabelText('Name'), 'Asha Kumari');
+    await user.type(screen.getByLabelText('UPI ID'), 'asha');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Enter a UPI ID such as name@bank')).toBeTruthy();
+    expect(screen.queryByLabelText('IFSC code')).toBeNull();
+    expect(saved).toHaveLength(0);
+  });
+});

@@ -1,0 +1,192 @@
+import { callMain, queryClient, useQuery, useT } from '@grab/shared';
+import { type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
+import { useEffect, useId, useState } from 'react';
+import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
+import { WALLET_NS } from '../../locales/wallet.locales';
+import { institutionsQuery, payKeys } from '../pay/pay.queries';
+import styles from './withdrawal.module.css';
+
+type IsPhone = (country: string, phone: string) => boolean;
+
+/**
+ * The contract's own check as the form's resolver: the same rules, per country, that the server
+ * applies before saving. Messages are i18n keys of the common namespace.
+ */
+function contractResolver(country: string, isPhone: IsPhone | null): Resolver<RecipientInput> {
+  // Until the phone metadata has arrived, wallet numbers are left to the server's check.
+  const rules = recipientRules(country, isPhone ?? (() => true));
+  return async (values) => {
+    const parsed = rules.safeParse(values);
+    if (parsed.success) return { values: parsed.data, errors: {} };
+    const errors: FieldErrors<RecipientInput> = {};
+    for (const issue of parsed.error.issues) {
+      const field = (issue.path[0] ?? 'account') as keyof RecipientInput;
+      if (!errors[field]) errors[field] = { type: 'contract', message: issue.message };
+    }
+    return { values: {}, errors };
+  };
+}
+
+function useIsPhone(): IsPhone | null {
+  const [isPhone, setIsPhone] = useState<IsPhone | null>(null);
+  useEffect(() => {
+    let live = true;
+    // ~40 KB of phone metadata, fetched only when someone edits a recipient.
+    void import('@grab/shared/phone').then((m) => {
+      if (live) setIsPhone(() => (country: string, phone: string) => m.normalizePhone(country, phone) !== null);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return isPhone;
+}
+
+interface Props {
+  country: string;
+  methods: readonly PaymentMethod[];
+  current: Recipient | null;
+  onDone: () => void;
+}
+
+/** Add or change the one recipient: bank (with IFSC in India), UPI (India) or wallet. */
+export function RecipientForm({ country, methods, current, onDone }: Props) {
+  const { t } = useT(WALLET_NS);
+  const { t: common } = useT();
+  const isPhone = useIsPhone();
+  const ids = { method: useId(), institution: useId(), name: useId(), account: useId(), ifsc: useId() };
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors, isSubmitting },
+  } = useForm<RecipientInput>({
+    resolver: contractResolver(country, isPhone),
+    mode: 'onTouched',
+    defaultValues: {
+      method: current?.method ?? methods[0] ?? 'bank',
+      institutionId: current?.institutionId ?? 0,
+      name: current?.name ?? '',
+      account: '',
+      ifsc: current?.ifsc ?? '',
+    },
+  });
+  const method = watch('method');
+  const institutions = useQuery(institutionsQuery(method));
+  const list = institutions.data ?? [];
+  const showIfsc = method === 'bank' && country === 'IN';
+
+  // One institution (UPI) needs no choosing; a method change clears a choice from another list.
+  useEffect(() => {
+    const chosen = watch('institutionId');
+    if (list.length === 1 && list[0]) setValue('institutionId', list[0].id);
+    else if (chosen && !list.some((i) => i.id === chosen)) setValue('institutionId', 0);
+  }, [list, setValue, watch]);
+
+  async function save(values: RecipientInput) {
+    // A dropped connection has been told to the earner already; the form stays as typed.
+    const saved = await callMain(userRecipientSave, { ...values, ifsc: showIfsc ? values.ifsc : undefined }).catch(() => undefined);
+    if (!saved) return;
+    queryClient.setQueryData(payKeys.recipient, saved);
+    void queryClient.invalidateQueries({ queryKey: payKeys.options });
+    onDone();
+  }
+
+  const error = (field: keyof RecipientInput) => {
+    const message = errors[field]?.message;
+    return message ? (
+      <p className={styles.fieldError} id={`${ids[field === 'institutionId' ? 'institution' : field]}-error`} role="alert">
+        {common(message)}
+      </p>
+    ) : null;
+  };
+  const described = (field: keyof RecipientInput, id: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
+
+  return (
+    <form className={styles.form} onSubmit={handleSubmit(save)} noValidate>
+      <fieldset className={styles.methods}>
+        <legend className={styles.label}>{t('withdrawal.method')}</legend>
+        {methods.map((m) => (
+          <label key={m} className={styles.chip}>
+            <input type="radio" value={m} {...register('method')} />
+            <span>{t(`withdrawal.methods.${m}`)}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      {list.length > 1 ? (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={ids.institution}>
+            {t(`withdrawal.institution.${method}`)}
+          </label>
+          <select id={ids.institution} className={styles.input} {...register('institutionId', { setValueAs: Number })} {...described('institutionId', ids.institution)}>
+            <option value={0}>{t('withdrawal.choose')}</option>
+            {list.map((i) => (
+              <option key={i.id} value={i.id}>
+                {i.name}
+              </option>
+            ))}
+          </select>
+          {error('institutionId')}
+        </div>
+      ) : null}
+
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={ids.name}>
+          {t(`withdrawal.name.${method}`)}
+        </label>
+        <input id={ids.name} className={styles.input} autoComplete="name" {...register('name')} {...described('name', ids.name)} />
+        {error('name')}
+      </div>
+
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={ids.account}>
+          {t(`withdrawal.account.${method}`)}
+        </label>
+        <input
+          id={ids.account}
+          className={styles.input}
+          dir="ltr"
+          inputMode={method === 'upi' ? 'email' : method === 'wallet' ? 'tel' : 'numeric'}
+          autoComplete="off"
+          placeholder={current && current.method === method ? current.maskedAccount : undefined}
+          {...register('account')}
+          {...described('account', ids.account)}
+        />
+        {error('account')}
+      </div>
+
+      {showIfsc ? (
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={ids.ifsc}>
+            {t('withdrawal.ifsc')}
+          </label>
+          <input
+            id={ids.ifsc}
+            className={styles.input}
+            dir="ltr"
+            autoCapitalize="characters"
+            maxLength={11}
+            placeholder="ABCD0123456"
+            {...register('ifsc')}
+            {...described('ifsc', ids.ifsc)}
+          />
+          <p className={styles.hint}>{t('withdrawal.ifscHint')}</p>
+          {error('ifsc')}
+        </div>
+      ) : null}
+
+      <div className={styles.actions}>
+        <button type="submit" className="g-button" disabled={isSubmitting}>
+          {t('withdrawal.saveRecipient')}
+        </button>
+        {current ? (
+          <button type="button" className="g-button g-button--secondary" onClick={onDone}>
+            {common('common.cancel')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

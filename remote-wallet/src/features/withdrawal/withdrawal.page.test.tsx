@@ -1,0 +1,172 @@
+import { BrowserRouter, initI18n, queryClient, store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import WithdrawalPage from './withdrawal.page';
+
+const USER = {
+  id: 7,
+  phone: '+919812345678',
+  country: 'IN',
+  thirdUserId: 't7',
+  thirdName: 'Asha',
+  asset: 510_000,
+  level: 1,
+  inviteCode: 'ASHA01',
+  currency: 'USD' as const,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
+// 5,100 points, of which the 100-point welcome bonus is locked.
+const ASSET = { balance: 510_000, pending: 0, withdrawable: 500_000, locked: 10_000, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 510_000, weekEarnings: 0, dailyEarnings: [] };
+// The seed's USD settings: one point is $0.001, 2 % fee with a 5-point floor, 3 a day.
+const OPTIONS = {
+  currency: 'USD',
+  fractionDigits: 2,
+  microsPerPoint: 1_000,
+  presets: [100, 200, 500, 1_000],
+  minAmount: 100,
+  feeBps: 200,
+  feeMinPoints: 500,
+  dailyCount: 3,
+  usedTodayCount: 0,
+  dailyAmount: 100_000,
+  usedTodayAmount: 0,
+  coolingOffHours: 24,
+  methods: ['bank', 'upi', 'wallet'],
+};
+const RECIPIENT = { id: 41, method: 'upi', institutionId: 3, institutionName: 'UPI', name: 'Asha Kumari', maskedAccount: 'as•••@okbank', ifsc: null, bankName: null, coolingOffUntil: null };
+const ORDER = { id: 9, status: 'in_progress', amount: 100, currency: 'USD', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 100_000, fee: 2_000, total: 102_000, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
+
+function envelope(data: unknown, code = 200, msg = 'ok') {
+  return new Response(JSON.stringify({ code, data, msg }), { status: 200, headers: { 'content-type': 'application/json' } });
+}
+
+interface Sent {
+  url: string;
+  body: Record<string, unknown>;
+}
+let sent: Sent[];
+let withdrawAnswers: (() => Response)[];
+let asset: typeof ASSET;
+let options: typeof OPTIONS;
+let recipient: (Omit<typeof RECIPIENT, 'coolingOffUntil'> & { coolingOffUntil: string | null }) | null;
+
+beforeEach(async () => {
+  store.set(userInfoAtom, USER);
+  store.set(tokenAtom, 'wallet-token');
+  queryClient.clear();
+  window.history.replaceState(null, '', '/withdrawal');
+  sent = [];
+  withdrawAnswers = [];
+  asset = ASSET;
+  options = OPTIONS;
+  recipient = RECIPIENT;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/app/pay/withdraw-options')) return envelope(options);
+      if (url.startsWith('/app/pay/userRecipient')) return envelope(recipient);
+      if (url.startsWith('/app/user/assetInfo')) return envelope(asset);
+      if (url.startsWith('/app/pay/pay-withdraw')) {
+        sent.push({ url, body: JSON.parse(String(init?.body)) });
+        const answer = withdrawAnswers.shift();
+        if (!answer) throw new TypeError('Failed to fetch');
+        return answer();
+      }
+      return new Response('not found', { status: 404 });
+    }),
+  );
+  await initI18n();
+});
+
+function renderPage() {
+  return render(
+    <BrowserRouter>
+      <WithdrawalPage />
+    </BrowserRouter>,
+  );
+}
+
+const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
+
+describe('WithdrawalPage', () => {
+  it('keeps the locked welcome bonus apart from what can be withdrawn', async () => {
+    renderPage();
+    expect(await screen.findByTestId('withdrawable')).toHaveProperty('textContent', '5,000 points');
+    expect(screen.getByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
+  });
+
+  it('asks for an amount inline before anything is sent', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please select an amount');
+    expect(screen.queryByRole('region', { name: 'Check and confirm' })).toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('shows every figure on the confirm step, and a lost answer retried is the same withdrawal', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
+    expect(screen.getByTestId('quote').textContent).toBe('1,000 + fee 20 = 1,020 points');
+    await user.click(withdrawButton());
+
+    const confirm = screen.getByRole('region', { name: 'Check and confirm' });
+    const figure = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
+    expect(figure('Amount')).toBe('$1.00');
+    expect(figure('Points consumed')).toBe('1,000 points');
+    expect(figure('Fee')).toBe('20 points');
+    expect(figure('Total points')).toBe('1,020 points');
+    expect(figure('Points remaining')).toBe('4,080 points');
+    expect(sent).toHaveLength(0);
+
+    // The first answer is lost on the way back: the earner taps Confirm again.
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    withdrawAnswers.push(() => envelope(ORDER));
+    await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
+    await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/withdrawalOrders'));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.body).toEqual({ amount: 100, recipientId: 41, idempotencyKey: sent[1]?.body.idempotencyKey });
+  });
+
+  it('says how many points are missing and keeps Withdraw shut', async () => {
+    asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
+    expect(screen.getByTestId('shortfall').textContent).toBe('Insufficient balance: you need 520 more withdrawable points');
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('keeps Withdraw shut while a new recipient waits out its cooling-off, and says until when', async () => {
+    recipient = { ...RECIPIENT, coolingOffUntil: '2026-11-25T10:00:00.000Z' };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
+    expect(screen.getByText(/a new or changed recipient can receive money from/).closest('[role="status"]')).not.toBeNull();
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('stops at the daily limit', async () => {
+    options = { ...OPTIONS, usedTodayCount: 3 };
+    renderPage();
+    expect(await screen.findByText('Today: 3 of 3 withdrawals. Fee 2%, at least 5 points.')).toBeTruthy();
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('a refusal from the server keeps the earner on the confirm step with nothing lost', async () => {
+    withdrawAnswers.push(() => envelope(null, 1102, 'You have reached today\'s withdrawal limit'));
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '$2.00' }));
+    await user.click(withdrawButton());
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
+    expect(window.location.pathname).toBe('/withdrawal');
+    expect(sent[0]?.body.amount).toBe(200);
+  });
+});

@@ -1,0 +1,294 @@
+/// <reference types="@rsbuild/core/types" />
+import {
+  assetInfoQuery,
+  BackButton,
+  balanceChanged,
+  formatPoints,
+  callMain,
+  LoadFailed,
+  LoadingBlocks,
+  LockIcon,
+  PATHS,
+  toast,
+  useAtomValue,
+  useNavigate,
+  usePointsText,
+  useQuery,
+  userInfoAtom,
+  useT,
+} from '@grab/shared';
+import { payWithdraw, quoteWithdrawal, type Recipient, type WithdrawOptions, type WithdrawOrder } from '@grab/shared/contracts';
+import { useId, useRef, useState } from 'react';
+import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
+import { formatMinor, formatWhen } from '../pay/money';
+import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
+import { RecipientForm } from './recipient-form';
+import styles from './withdrawal.module.css';
+
+registerWalletLocales();
+
+/** A fresh idempotency key: one per Confirm, reused only when that same Confirm is retried. */
+function newKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange: () => void }) {
+  const { t, language } = useT(WALLET_NS);
+  return (
+    <div className={styles.recipient}>
+      <p className={styles.recipientName}>
+        {recipient.name} · {t(`withdrawal.methods.${recipient.method}`)}
+      </p>
+      <p className={styles.muted}>
+        {recipient.institutionName}{' '}
+        <span dir="ltr" className={styles.account}>
+          {recipient.maskedAccount}
+        </span>
+      </p>
+      {recipient.ifsc ? (
+        <p className={styles.muted}>
+          IFSC <span dir="ltr">{recipient.ifsc}</span>
+          {recipient.bankName ? ` · ${recipient.bankName}` : ''}
+        </p>
+      ) : null}
+      {recipient.coolingOffUntil ? (
+        <p className={styles.notice} role="status">
+          <LockIcon size={18} />
+          <span>{t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}</span>
+        </p>
+      ) : null}
+      <button type="button" className={styles.link} onClick={onChange}>
+        {t('withdrawal.changeRecipient')}
+      </button>
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  amount: number;
+  options: WithdrawOptions;
+  /** The whole balance, locked bonus included: what the earner will see on /user afterwards. */
+  balance: number;
+  recipient: Recipient;
+  onBack: () => void;
+}
+
+/** Everything the earner commits to, before anything is sent (DESIGN §2.6). */
+function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmProps) {
+  const { t, language } = useT(WALLET_NS);
+  const points = usePointsText();
+  const navigate = useNavigate();
+  const quote = quoteWithdrawal(amount, options);
+  const [sending, setSending] = useState(false);
+  // The same Confirm, retried after a lost answer, must not become a second withdrawal.
+  const key = useRef(newKey());
+  const titleId = useId();
+
+  async function confirm() {
+    setSending(true);
+    let order: WithdrawOrder | undefined;
+    try {
+      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key.current });
+    } catch {
+      // The connection dropped (the earner has been told): Confirm again sends the same key.
+      order = undefined;
+    } finally {
+      setSending(false);
+    }
+    if (!order) return;
+    void withdrawalChanged();
+    void balanceChanged();
+    toast.success(t('withdrawal.submitted'));
+    navigate(PATHS.withdrawalOrders);
+  }
+
+  const rows: [string, string][] = [
+    [t('withdrawal.confirmAmount'), formatMinor(amount, options.currency, options.fractionDigits, language)],
+    [t('withdrawal.confirmTo'), `${recipient.institutionName} ${recipient.maskedAccount}`],
+    [t('withdrawal.confirmPoints'), points(quote.points)],
+    [t('withdrawal.confirmFee'), points(quote.fee)],
+    [t('withdrawal.confirmTotal'), points(quote.total)],
+    [t('withdrawal.confirmRemaining'), points(Math.max(0, balance - quote.total))],
+  ];
+  return (
+    <section className={`g-card ${styles.card}`} aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.heading}>
+        {t('withdrawal.confirmTitle')}
+      </h2>
+      <dl className={styles.summary}>
+        {rows.map(([label, value], i) => (
+          <div key={label} className={i === 4 ? styles.summaryTotal : undefined}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        <button type="button" className="g-button" onClick={confirm} disabled={sending} aria-busy={sending}>
+          {t('withdrawal.confirm')}
+        </button>
+        <button type="button" className="g-button g-button--secondary" onClick={onBack} disabled={sending}>
+          {t('withdrawal.back')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** /withdrawal: amount, method and recipient, then a confirm step (remote_wallet/WithdrawalPage). */
+export default function WithdrawalPage() {
+  const { t, language, ready } = useT(WALLET_NS);
+  const points = usePointsText();
+  const user = useAtomValue(userInfoAtom);
+  const options = useQuery(withdrawOptionsQuery());
+  const asset = useQuery(assetInfoQuery());
+  const recipient = useQuery(recipientQuery());
+  const [amount, setAmount] = useState<number | null>(null);
+  const [amountMissing, setAmountMissing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const amountId = useId();
+  const recipientId = useId();
+
+  const header = (
+    <>
+      <BackButton fallback={PATHS.user} />
+      <h1 className={styles.title}>{ready ? t('withdrawal.title') : ''}</h1>
+    </>
+  );
+  const loading = !ready || options.isPending || asset.isPending || recipient.isPending;
+  if (options.isError || asset.isError || recipient.isError) {
+    return (
+      <div className="g-page">
+        {header}
+        <LoadFailed
+          message={t('withdrawal.error')}
+          onRetry={() => {
+            void options.refetch();
+            void asset.refetch();
+            void recipient.refetch();
+          }}
+        />
+      </div>
+    );
+  }
+  if (loading || !options.data || !asset.data || recipient.data === undefined) {
+    return (
+      <div className="g-page">
+        {header}
+        <LoadingBlocks blockSize="12rem" />
+      </div>
+    );
+  }
+
+  const o = options.data;
+  const a = asset.data;
+  const saved = recipient.data;
+  const quote = amount === null ? null : quoteWithdrawal(amount, o);
+  const short = quote ? quote.total - a.withdrawable : 0;
+  const limitReached = o.usedTodayCount >= o.dailyCount;
+
+  if (confirming && amount !== null && saved) {
+    return (
+      <div className="g-page">
+        {header}
+        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} />
+      </div>
+    );
+  }
+
+  function next() {
+    if (amount === null) {
+      setAmountMissing(true);
+      document.getElementById(amountId)?.focus();
+      return;
+    }
+    setConfirming(true);
+  }
+
+  const blocked = !saved || editing || Boolean(saved.coolingOffUntil) || short > 0 || limitReached;
+
+  return (
+    <div className="g-page">
+      {header}
+      <section className={`g-card ${styles.card}`}>
+        <dl className="g-figures">
+          <div className="g-figure">
+            <dt>{t('withdrawable')}</dt>
+            <dd data-testid="withdrawable">{points(a.withdrawable)}</dd>
+          </div>
+          <div className="g-figure">
+            <dt>{t('pending')}</dt>
+            <dd>{points(a.pending)}</dd>
+          </div>
+        </dl>
+        {a.pending > 0 ? <p className={styles.muted}>{t('pendingHint')}</p> : null}
+        {a.locked > 0 ? (
+          <p className={styles.notice}>
+            <LockIcon size={18} />
+            <span>{t(`locked.${a.lockedReason ?? 'other'}`, { points: points(a.locked) })}</span>
+          </p>
+        ) : null}
+      </section>
+
+      <section className={`g-card ${styles.card}`}>
+        <fieldset className={styles.amounts} aria-describedby={amountMissing ? `${amountId}-error` : undefined}>
+          <legend className={styles.heading} id={amountId} tabIndex={-1}>
+            {t('withdrawal.amount', { currency: o.currency })}
+          </legend>
+          <div className={styles.presets}>
+            {o.presets.map((preset) => (
+              <label key={preset} className={styles.preset}>
+                <input
+                  type="radio"
+                  name="amount"
+                  value={preset}
+                  checked={amount === preset}
+                  onChange={() => {
+                    setAmount(preset);
+                    setAmountMissing(false);
+                  }}
+                />
+                <span dir="ltr">{formatMinor(preset, o.currency, o.fractionDigits, language)}</span>
+              </label>
+            ))}
+          </div>
+          {amountMissing ? (
+            <p className={styles.fieldError} id={`${amountId}-error`} role="alert">
+              {t('withdrawal.selectAmount')}
+            </p>
+          ) : null}
+        </fieldset>
+        {quote ? (
+          <p className={styles.quote} data-testid="quote">
+            {t('withdrawal.quote', { points: formatPoints(quote.points, language), fee: formatPoints(quote.fee, language), total: formatPoints(quote.total, language) })}
+          </p>
+        ) : null}
+        {short > 0 ? (
+          <p className={styles.shortfall} role="status" data-testid="shortfall">
+            {t('withdrawal.needMore', { points: formatPoints(short, language) })}
+          </p>
+        ) : null}
+        <p className={styles.muted}>
+          {t('withdrawal.limits', { used: o.usedTodayCount, count: o.dailyCount, fee: (o.feeBps / 100).toString(), min: formatPoints(o.feeMinPoints, language) })}
+        </p>
+      </section>
+
+      <section className={`g-card ${styles.card}`} aria-labelledby={recipientId}>
+        <h2 id={recipientId} className={styles.heading}>
+          {t('withdrawal.recipient')}
+        </h2>
+        {saved && !editing ? (
+          <RecipientCard recipient={saved} onChange={() => setEditing(true)} />
+        ) : (
+          <RecipientForm country={user?.country ?? 'IN'} methods={o.methods} current={saved} onDone={() => setEditing(false)} />
+        )}
+      </section>
+
+      <button type="button" className={`g-button ${styles.submit}`} onClick={next} disabled={blocked}>
+        {t('withdrawal.submit')}
+      </button>
+      {limitReached ? <p className={styles.muted}>{t('withdrawal.limitReached')}</p> : null}
+    </div>
+  );
+}
