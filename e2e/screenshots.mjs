@@ -57,6 +57,18 @@ const locked = byTitle('Try the partner fitness app');
 const code = byTitle('Redeem a gift code');
 // The share page shows the link of a started run.
 await api('/app/task/leading-task', { method: 'POST', body: JSON.stringify({ taskId: share.id }) });
+// Wallet screens with something in them: points (through the test hook, when the server has it on),
+// a UPI recipient past its cooling-off, and one withdrawal.
+await api('/test/credit', { method: 'POST', body: JSON.stringify({ points: 520_000, key: `shots-${phone}` }) });
+const [upi] = await api('/app/pay/institutionList?method=upi');
+const recipient = await api('/app/pay/userRecipientSave', { method: 'POST', body: JSON.stringify({ method: 'upi', institutionId: upi.id, name: 'Asha Kumari', account: 'asha.k@okbank' }) });
+await api('/test/clock', { method: 'POST', body: JSON.stringify({ offsetMs: 25 * 3_600_000 }) });
+await api('/app/pay/pay-withdraw', { method: 'POST', body: JSON.stringify({ amount: 100, recipientId: recipient?.id ?? 0, idempotencyKey: `shots${phone}withdrawal` }) });
+const walletScreens = [
+  ['/withdrawal', 'withdrawal'],
+  ['/withdrawalOrders', 'withdrawal-orders'],
+  ['/earningsDetails', 'earnings'],
+];
 const taskScreens = [
   [`/taskDetail?taskId=${audit.id}&taskType=${audit.kind}`, 'task-detail'],
   [stepPage(audit, 'proof'), 'task-audit'],
@@ -86,7 +98,7 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     localStorage.setItem('token', t);
     localStorage.setItem('userInfo', u);
   }, [token, JSON.stringify(userInfo)]);
-  for (const [route, name] of [['/home', 'home'], ['/user', 'user'], ['/team', 'team'], ['/language', 'language'], ...taskScreens]) {
+  for (const [route, name] of [['/home', 'home'], ['/user', 'user'], ['/team', 'team'], ['/language', 'language'], ...walletScreens, ...taskScreens]) {
     await signed.page.goto(route);
     await shot(signed.page, `${name}${suffix}`);
   }
@@ -97,6 +109,15 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     await signed.page.goto('/changePassword');
     await shot(signed.page, 'change-password');
     await signed.page.goto('/withdrawal');
+    await signed.page.getByRole('radio', { name: '$2.00' }).check({ force: true });
+    await signed.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await shot(signed.page, 'withdrawal-confirm');
+    await signed.page.goto('/withdrawal');
+    await signed.page.getByRole('button', { name: 'Change recipient' }).click();
+    await signed.page.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
+    await signed.page.getByRole('button', { name: 'Save recipient' }).click();
+    await shot(signed.page, 'withdrawal-recipient-errors');
+    await signed.page.goto('/userLevel');
     await shot(signed.page, 'not-supported');
     await signed.page.goto('/language');
     await signed.page.getByRole('radio', { name: 'বাংলা' }).click();
