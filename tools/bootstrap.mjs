@@ -158,8 +158,13 @@ switch (command) {
     // No --enable-source-maps: it held ~90 MB more in the server (bench/start.mjs), with the whole
     // tree near its 500 MB budget. The bundle is not minified, so a stack trace still names the
     // functions; NODE_OPTIONS=--enable-source-maps maps it back to the sources when debugging.
+    //
+    // MALLOC_ARENA_MAX=2: glibc gives threads that allocate their own malloc arenas and rarely hands
+    // their freed pages back; after a burst of large screenshots (decoded on worker threads) the
+    // embedded server stayed ~200 MB larger, about 500 MB, with the default, and near 300 MB with
+    // two (server/test/upload-burst-memory.test.ts). Elsewhere than glibc the variable does nothing.
     const status = run(nodeBin, [path.join(root, 'server', 'dist', 'main.js')], {
-      env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      env: { MALLOC_ARENA_MAX: '2', ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
     });
     process.exit(status);
     break;

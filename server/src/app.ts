@@ -20,6 +20,7 @@ import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
 import { teamRoutes } from './modules/team/team.routes';
+import { levelsRoutes } from './modules/levels/levels.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { walletModule } from './modules/wallet/wallet.plugin';
@@ -98,7 +99,8 @@ export async function buildApp({ database, config, logger = false, translator }:
     testHooksRoutes(app, testClock, db);
     app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
   }
-  teamRoutes(app, db, config);
+  teamRoutes(app, db, config, clock);
+  levelsRoutes(app, db);
   messagingRoutes(app, db, config);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);

@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   /** `simulator` pays locally (demo and tests); a real provider's adapter is named here once written. */
   PAYOUT_PROVIDER: z.enum(['simulator']).default('simulator'),
   PAYOUT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(3_000),
+  /** The agent report's longest period, in days. */
+  REPORT_MAX_DAYS: z.coerce.number().int().min(1).max(366).default(31),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
   NODE_ENV: z.string().default('development'),
@@ -106,6 +108,8 @@ export interface Config {
   demo: boolean;
   /** How long a new or changed recipient waits before it can be paid. */
   coolingOffHours: number;
+  /** The agent report's longest period, in days. */
+  reportMaxDays: number;
   payout: { provider: 'simulator'; simulatorDelayMs: number };
   /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
   testHooks: boolean;
@@ -181,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,
     coolingOffHours: e.COOLING_OFF_HOURS,
+    reportMaxDays: e.REPORT_MAX_DAYS,
     payout: { provider: e.PAYOUT_PROVIDER, simulatorDelayMs: e.PAYOUT_SIMULATOR_DELAY_MS },
     signupsPerIpPerDay: e.SIGNUPS_PER_IP_PER_DAY,
     signupsPerDevicePerDay: e.SIGNUPS_PER_DEVICE_PER_DAY,

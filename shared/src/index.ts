@@ -51,7 +51,7 @@ export function useAuthorizedImage(id: string | null): AuthorizedImage {
   return useAuthorizedImageWith(loadImage, id);
 }
 export type { AuthorizedImage, UploadOptions };
-export { NetworkError, REQUEST_TIMEOUT_MS } from './api/api-client';
+export { NetworkError, Refused, REQUEST_TIMEOUT_MS, type CallOptions } from './api/api-client';
 
 export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
 export { setSession, clearSession } from './store/session';

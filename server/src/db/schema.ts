@@ -582,3 +582,122 @@ export const simulatorPayouts = pgTable('simulator_payouts', {
   outcome: text('outcome').notNull(),
   createdAt: createdAt(),
 });
+
+export const REBATE_STATES = ['held', 'paid'] as const;
+
+/**
+ * One upline's rebate on one task reward (the team module's table; the points themselves are in
+ * the ledger). `held` waits for the earner's first approved audit task and is not in the upline's
+ * balance; `paid` has its ledger transfer (key `rebate:<run>:<depth>`). One row per run and depth.
+ */
+export const teamRebates = pgTable(
+  'team_rebates',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => taskRuns.id),
+    /** Whose task reward it came from. */
+    earnerId: integer('earner_id')
+      .notNull()
+      .references(() => users.id),
+    uplineId: integer('upline_id')
+      .notNull()
+      .references(() => users.id),
+    depth: smallint('depth').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    status: text('status', { enum: REBATE_STATES }).notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('team_rebates_run_depth_key').on(t.runId, t.depth),
+    index('team_rebates_upline_idx').on(t.uplineId, t.status, t.paidAt),
+    index('team_rebates_earner_held_idx').on(t.earnerId).where(sql`${t.status} = 'held'`),
+    check('team_rebates_depth_range', sql`${t.depth} between 1 and 5`),
+    check('team_rebates_amount_positive', sql`${t.amount} > 0`),
+    check('team_rebates_status_known', oneOf(t.status, REBATE_STATES)),
+    check('team_rebates_not_self', sql`${t.earnerId} <> ${t.uplineId}`),
+  ],
+);
+
+/**
+ * The agent report's rollup: one row per upline and UTC day, moved by the events themselves
+ * (a sign-up, a task reward, a withdrawal request) so the report never scans the ledger.
+ */
+export const teamDailyStats = pgTable(
+  'team_daily_stats',
+  {
+    ancestorId: integer('ancestor_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    registered: integer('registered').notNull().default(0),
+    onlineUsers: integer('online_users').notNull().default(0),
+    onlinePoints: bigint('online_points', { mode: 'number' }).notNull().default(0),
+    withdrawalUsers: integer('withdrawal_users').notNull().default(0),
+    withdrawalPoints: bigint('withdrawal_points', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.ancestorId, t.day] })],
+);
+
+export const MEMBER_DAY_KINDS = ['earned', 'withdrew'] as const;
+
+/** That a member earned or withdrew on a day: the first event of a day counts them once in their uplines' rollups. */
+export const memberDays = pgTable(
+  'member_days',
+  {
+    userId: userIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: MEMBER_DAY_KINDS }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] }), check('member_days_kind_known', oneOf(t.kind, MEMBER_DAY_KINDS))],
+);
+
+/** What decides an earner's level, kept up to date in the transactions that change it (the levels module's table). */
+export const userProgress = pgTable(
+  'user_progress',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** Lifetime task rewards, hundredths of a point. */
+    taskPoints: bigint('task_points', { mode: 'number' }).notNull().default(0),
+    /** Direct invitees with an approved audit task. */
+    activeInvitees: integer('active_invitees').notNull().default(0),
+    /** The first approved audit task: rebates from this earner are held until then. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** The run that verified the earner: the one payment that releases the held rebates and counts them as an active invitee. */
+    verifiedRunId: integer('verified_run_id'),
+    /** The highest level whose "You reached LV n" notice the earner has seen. */
+    levelSeen: smallint('level_seen').notNull().default(1),
+  },
+  (t) => [check('user_progress_figures', sql`${t.taskPoints} >= 0 and ${t.activeInvitees} >= 0`)],
+);
+
+/**
+ * Operator configuration: the rebate of the upline at each depth, in basis points of the task
+ * reward (seeded 300/200/200/100/100). A depth without a row pays nothing, so removing rows
+ * shortens the chain; the team tree itself keeps five levels.
+ */
+export const rebateRates = pgTable(
+  'rebate_rates',
+  {
+    depth: smallint('depth').primaryKey(),
+    bps: integer('bps').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('rebate_rates_depth_range', sql`${t.depth} between 1 and 5`), check('rebate_rates_bps_range', sql`${t.bps} between 0 and 10000`)],
+);
+
+/** Operator configuration: what each level needs. Seeded with defaults; LV1 needs nothing. */
+export const levelRules = pgTable(
+  'level_rules',
+  {
+    level: smallint('level').primaryKey(),
+    minTaskPoints: bigint('min_task_points', { mode: 'number' }).notNull(),
+    minActiveInvitees: integer('min_active_invitees').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('level_rules_level_range', sql`${t.level} between 1 and 11`), check('level_rules_figures', sql`${t.minTaskPoints} >= 0 and ${t.minActiveInvitees} >= 0`)],
+);

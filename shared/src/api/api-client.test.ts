@@ -3,7 +3,7 @@ import { appInfo } from '../contracts/messaging.contracts';
 import { messagingSign, messagingVerify } from '../contracts/sign';
 import { taskList } from '../contracts/task.contracts';
 import { userInfo } from '../contracts/user.contracts';
-import { type ApiClientDeps, createApiClient } from './api-client';
+import { type ApiClientDeps, createApiClient, Refused } from './api-client';
 
 const USER = {
   id: 7,
@@ -78,6 +78,15 @@ describe('callMain', () => {
     const api = createApiClient(deps);
     await expect(api.callMain(userInfo)).resolves.toBeUndefined();
     expect(deps.notifyError).toHaveBeenCalledWith('Insufficient balance');
+  });
+
+  it('throws an inline refusal with its message and code instead of toasting it', async () => {
+    fetchMock.mockResolvedValue(json({ code: 400, data: null, msg: 'Choose no more than 31 days' }, 400));
+    const api = createApiClient(deps);
+    const refusal = await api.callMain(userInfo, {}, { inline: true }).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(Refused);
+    expect(refusal).toMatchObject({ message: 'Choose no more than 31 days', code: 400 });
+    expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
   it('accepts `message` in place of `msg`', async () => {

@@ -27,15 +27,23 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
+export interface CallOptions {
+  /**
+   * A refusal is thrown as `Refused` instead of toasted: the screen shows the server's message next
+   * to what it refers to (a report's dates). Network failures are still toasted.
+   */
+  inline?: boolean;
+}
+
 export interface ApiClient {
-  callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
+  callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options?: CallOptions): Promise<DataOf<E> | undefined>;
   callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined>;
   /**
    * What `callMain` does with an answer, for requests it cannot send itself (uploads need
    * XMLHttpRequest for progress): 401 ends the session, a refusal is toasted and gives undefined,
    * an answer that is not an envelope throws a NetworkError that was toasted too.
    */
-  settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown): DataOf<E> | undefined;
+  settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown, options?: CallOptions): DataOf<E> | undefined;
 }
 
 interface Envelope {
@@ -52,6 +60,17 @@ function isEnvelope(body: unknown): body is Envelope {
 /** Why a call failed before any envelope arrived; its message is already translated. */
 export class NetworkError extends Error {
   override name = 'NetworkError';
+}
+
+/** The server said no to an `inline` call; `message` is already in the earner's language. */
+export class Refused extends Error {
+  override name = 'Refused';
+  constructor(
+    message: string,
+    readonly code: number,
+  ) {
+    super(message);
+  }
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -104,7 +123,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return new NetworkError(status >= 500 ? deps.translate('errors.internal') : deps.translate('errors.network'));
   }
 
-  function settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown): DataOf<E> | undefined {
+  function settleMain<E extends Endpoint>(endpoint: E, status: number, body: unknown, options: CallOptions = {}): DataOf<E> | undefined {
     if (status === 401) {
       deps.onUnauthorized();
       return undefined;
@@ -115,13 +134,15 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       throw error;
     }
     if (body.code !== OK) {
-      deps.notifyError(body.msg || body.message || deps.translate('errors.internal'));
+      const message = body.msg || body.message || deps.translate('errors.internal');
+      if (options.inline) throw new Refused(message, body.code);
+      deps.notifyError(message);
       return undefined;
     }
     return checked(endpoint, body.data);
   }
 
-  async function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
+  async function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options?: CallOptions): Promise<DataOf<E> | undefined> {
     let result: { status: number; body: unknown };
     try {
       result = await send(endpoint, input, {});
@@ -129,7 +150,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       deps.notifyError((error as Error).message);
       throw error;
     }
-    return settleMain(endpoint, result.status, result.body);
+    return settleMain(endpoint, result.status, result.body, options);
   }
 
   async function callMessaging<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {

@@ -3,7 +3,7 @@ import { i18n } from '../i18n/i18n';
 import { languageByKey } from '../i18n/languages';
 import { languageAtom, store, tokenAtom, userInfoAtom } from '../store/store.atoms';
 import { toast } from '../ui/toast.ui';
-import { type ApiClientDeps, createApiClient } from './api-client';
+import { type ApiClientDeps, type CallOptions, createApiClient } from './api-client';
 
 /**
  * The API clients wired to the store, i18n and toasts: the one instance that host and remotes use
@@ -24,9 +24,9 @@ export const apiDeps: ApiClientDeps = {
 
 export const client = createApiClient(apiDeps);
 
-/** Main API call (SPEC §7); resolves `undefined` when the server said no (its message is toasted). */
-export function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E> | undefined> {
-  return client.callMain(endpoint, input);
+/** Main API call (SPEC §7); resolves `undefined` when the server said no (its message is toasted, or thrown with `inline`). */
+export function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options?: CallOptions): Promise<DataOf<E> | undefined> {
+  return client.callMain(endpoint, input, options);
 }
 
 /** Messaging API call (SPEC §7–8): adds `sign`, `x-time`, `x-verify`; resolves `undefined` on any failure. */

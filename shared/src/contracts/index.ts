@@ -12,3 +12,4 @@ export * from './remotes.contracts';
 export * from './ledger.contracts';
 export * from './wallet.contracts';
 export * from './payouts.contracts';
+export * from './levels.contracts';

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
+import type { CallOptions } from '../api/api-client';
 import { callMain, callMessaging } from '../api/app-client';
 
 /**
@@ -31,11 +32,11 @@ export class CallFailed extends Error {
 
 /**
  * A query function for an endpoint: the call's data, or a rejection (CallFailed when the server
- * refused, the client's NetworkError otherwise) that the screen shows with its retry.
+ * refused, the client's NetworkError otherwise) that the screen shows with its retry. With
+ * `inline`, a refusal rejects with `Refused`, whose message the screen shows in place.
  */
-export async function fetchEndpoint<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<DataOf<E>> {
-  const call = endpoint.api === 'messaging' ? callMessaging : callMain;
-  const data = await call(endpoint, input);
+export async function fetchEndpoint<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options?: CallOptions): Promise<DataOf<E>> {
+  const data = endpoint.api === 'messaging' ? await callMessaging(endpoint, input) : await callMain(endpoint, input, options);
   if (data === undefined) throw new CallFailed(`${endpoint.method} ${endpoint.path}`);
   return data;
 }

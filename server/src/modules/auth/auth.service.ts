@@ -5,6 +5,7 @@ import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/database';
 import { rootInviteCodes, signups, users } from '../../db/schema';
 import { errors } from '../../http/app-error';
+import { countSignup } from '../team/team-stats.repository';
 import { LedgerReason, post } from '../ledger/ledger.service';
 import { findUserByInviteCode, findUserById, findUserByPhone, loadUserInfo } from '../users/users.repository';
 import { burnPasswordCheck, hashPassword, randomCode, verifyPassword } from './credentials';
@@ -114,6 +115,7 @@ export async function register(ctx: AuthContext, input: RegisterBody, origin: Re
         where user_id = ${inviter.id}::int and depth < ${TEAM_DEPTH}::smallint`);
     }
     await tx.insert(signups).values({ userId: user.id, inviterId: inviter?.id ?? null, ip: where.ip, deviceId: where.deviceId ?? null });
+    if (inviter) await countSignup(tx, user.id);
     await post(tx, { userId: user.id, amount: WELCOME_BONUS, reason: LedgerReason.welcomeBonus, idempotencyKey: `welcome:${user.id}` });
     return sessionFor(ctx, tx, user.id, where);
   });

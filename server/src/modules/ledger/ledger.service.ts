@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../http/app-error';
 import { type EarningKind, ErrorCode, type LedgerReasonName } from '@grab/shared/contracts';
 import type { Db, Executor, Tx } from '../../db/database';
@@ -137,6 +137,43 @@ async function insertTransfer(tx: Tx, input: TransferInput, floor: number): Prom
     )
     select e.*, (select count(*) from d) as debited, (select count(*) from c) as credited from e order by e.id`);
   return rowsOf(result);
+}
+
+/**
+ * Credits several earners from one platform account in one statement, one transfer each (keys
+ * already posted move nothing). `source` is the caller's query of `(user_id, amount,
+ * idempotency_key)`; it may be a data-modifying statement on the caller's own table (team rebates
+ * inserted or released), which then commits with the credits. Balances are taken in descending
+ * user id order: an earner registers after their uplines, so this is nearest upline first, the
+ * order every payment locks them in, and two payments in one team never wait on each other in a
+ * circle. Returns the number of transfers made.
+ */
+export async function creditMany(tx: Tx, from: PlatformAccount, reason: LedgerReason, source: SQL): Promise<number> {
+  const result = await tx.execute(sql`
+    with src as (${source}),
+    t as (
+      insert into ${ledgerTransfers} (idempotency_key, reason, amount)
+      select idempotency_key, ${reason}, amount from src where amount > 0
+      on conflict (idempotency_key) do nothing
+      returning id, idempotency_key, amount, created_at
+    ),
+    tu as (select t.id, t.amount, t.created_at, src.user_id from t join src on src.idempotency_key = t.idempotency_key),
+    b as (
+      insert into ${balances} (user_id, balance, updated_at)
+      select user_id, sum(amount), now() from tu group by user_id order by user_id desc
+      on conflict (user_id) do update set balance = ${balances.balance} + excluded.balance, updated_at = now()
+      returning 1
+    ),
+    e as (
+      insert into ${ledgerEntries} (transfer_id, account, user_id, amount, reason, created_at)
+      select id, ${from}::text, null::integer, -amount, ${reason}, created_at from tu
+      union all
+      select id, 'earner', user_id, amount, ${reason}, created_at from tu
+      returning 1
+    )
+    select (select count(*) from tu)::int as created, (select count(*) from b)::int as balances, (select count(*) from e)::int as legs`);
+  const [row] = (result as unknown as { rows: { created: number | string }[] }).rows;
+  return Number(row?.created ?? 0);
 }
 
 /**

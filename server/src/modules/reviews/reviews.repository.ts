@@ -2,7 +2,7 @@ import type { ReviewItem, SubmissionStatus } from '@grab/shared/contracts';
 import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
 import { submissions, taskRuns, tasks, uploads, users } from '../../db/schema';
-import { maskPhoneForReview } from './masked-phone';
+import { maskPhoneForReview } from '../users/masked-phone';
 
 export const REVIEW_PAGE_SIZE = 20;
 

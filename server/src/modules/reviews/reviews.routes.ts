@@ -1,20 +1,17 @@
-import { ErrorCode, reviewFail, reviewList, reviewPass } from '@grab/shared/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reviewFail, reviewList, reviewPass } from '@grab/shared/contracts';
+import type { FastifyInstance, } from 'fastify';
 import type { Db, Tx } from '../../db/database';
-import { AppError, errors } from '../../http/app-error';
+import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import type { Clock } from '../../clock';
 import { scheduleAutoPass } from './auto-pass';
-import { isReviewingRole } from './reviewer-role';
+import { reviewersOnly } from './reviewer-role';
 import { type ItemRow, reviewItem, reviewPage, toReviewItem } from './reviews.repository';
 import { failSubmission, passSubmission } from './reviews.service';
 
 /** The reviewer calls and the deadline's automatic pass: everything that decides a submission. */
 /** Decisions read the clock service like the task engine does, so tests move review time the same way. */
 export function reviewsRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  const reviewersOnly = async (request: FastifyRequest) => {
-    if (!isReviewingRole(earnerOf(request).role)) throw new AppError(ErrorCode.forbidden, 'reviews.reviewersOnly');
-  };
   const guard = { preHandler: [reviewersOnly] };
   /**
    * Decides and answers the item as it stands after the decision, in one transaction. A decision

@@ -2,6 +2,9 @@ import { ErrorCode } from '@grab/shared/contracts';
 import type { Tx } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
 import { LedgerReason, post } from '../ledger/ledger.service';
+import { recordTaskReward } from '../levels/progress.repository';
+import { payRebates, releaseHeldRebates } from '../team/rebates.service';
+import { countTaskReward } from '../team/team-stats.repository';
 import { completeRun, lockRunForPayment } from './task-runs.repository';
 
 export interface RunPayment {
@@ -20,7 +23,11 @@ export interface RunPayment {
  * credit commits with the state change that earned it (a review decision, a collect). The run row is
  * locked first, so two callers at once queue here and the second finds it completed; the ledger key
  * `task-run:<id>` is the second guard. The amount is the task's reward when paid: the server decides.
- * Referral rebates of the uplines belong here too, in this same transaction.
+ *
+ * Everything a task reward moves happens here, in this order, which is also the order of the row
+ * locks (so payments in one team queue instead of deadlocking): the earner's progress and level
+ * (and, on a first approved audit task, the inviter's), the earner's credit, the uplines' rebates
+ * (nearest first), then the team's daily rollups.
  */
 export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
   const run = await lockRunForPayment(tx, runId);
@@ -30,6 +37,7 @@ export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
   }
   // Only a run that earned its reward is paid: passed by the engine, or under review and being passed.
   if (run.status !== 'passed' && run.status !== 'underReview') throw new AppError(ErrorCode.conflict, 'errors.conflict');
+  const progress = await recordTaskReward(tx, { userId: run.userId, runId, points: run.reward, audit: run.kind === 'audit' });
   let ledgerEntryId: number | null = null;
   if (run.reward > 0) {
     const { entry } = await post(tx, {
@@ -41,6 +49,10 @@ export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
     ledgerEntryId = entry.id;
   }
   await completeRun(tx, runId, run.reward, ledgerEntryId);
-  // Referral rebates of the uplines attach here, in this same transaction (issue "Team and levels").
+  if (progress.newlyVerified) await releaseHeldRebates(tx, run.userId);
+  if (run.reward > 0) {
+    await payRebates(tx, { runId, earnerId: run.userId, reward: run.reward, verified: progress.verified });
+    await countTaskReward(tx, run.userId, run.reward);
+  }
   return { runId, userId: run.userId, reward: run.reward, ledgerEntryId, created: true };
 }

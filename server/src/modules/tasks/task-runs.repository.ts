@@ -52,7 +52,7 @@ export async function updateRun(tx: Executor, runId: number, values: { step?: nu
 export async function lockRunForPayment(tx: Tx, runId: number) {
   // The task row is only read: `of` keeps the lock on the run, so runs of one task never queue on it.
   const [run] = await tx
-    .select({ userId: taskRuns.userId, status: taskRuns.status, rewardPaid: taskRuns.rewardPaid, ledgerEntryId: taskRuns.ledgerEntryId, reward: tasks.reward })
+    .select({ userId: taskRuns.userId, status: taskRuns.status, rewardPaid: taskRuns.rewardPaid, ledgerEntryId: taskRuns.ledgerEntryId, reward: tasks.reward, kind: tasks.kind })
     .from(taskRuns)
     .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
     .where(eq(taskRuns.id, runId))

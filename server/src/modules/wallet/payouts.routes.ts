@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { users, withdrawOrders } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { maskPhoneForReview } from '../reviews/masked-phone';
+import { maskPhoneForReview } from '../users/masked-phone';
 import { type OrderRow, toPayoutOrder } from './orders.view';
 import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
 import { failOrder, requeueOrder } from './payout-results.service';

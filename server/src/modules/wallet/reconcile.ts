@@ -9,13 +9,15 @@ export interface Reconciliation extends LedgerCheck {
   inFlightDifference: number;
   /** Fees revenue minus the fees of successful orders. */
   feesDifference: number;
+  /** Team rebates whose state does not match the ledger: a paid one without its transfer, a held one with it, or a rebate transfer without its row. */
+  rebatesMismatched: number;
 }
 
 const one = async (db: Executor, query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 
 /** Every figure is zero when the books hold: run after tests, after the benchmark, and by operators. */
 export async function reconcile(db: Executor): Promise<Reconciliation> {
-  const [ledger, ordersMismatched, inFlightDifference, feesDifference] = await Promise.all([
+  const [ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched] = await Promise.all([
     checkLedger(db),
     one(
       db,
@@ -32,11 +34,18 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
                - (select coalesce(sum(total), 0) from withdraw_orders where state not in ('success', 'failed')) as n`,
     ),
     one(db, sql`select (select coalesce(sum(amount), 0) from ledger_entries where account = 'fees') - (select coalesce(sum(fee), 0) from withdraw_orders where state = 'success') as n`),
+    one(
+      db,
+      sql`select (select count(*) from team_rebates r left join ledger_transfers t on t.idempotency_key = 'rebate:' || r.run_id || ':' || r.depth
+                  where (r.status = 'paid') <> (t.id is not null and t.amount = r.amount and t.reason = 'rebate'))
+               + (select count(*) from ledger_transfers t where t.reason = 'rebate' and not exists (
+                  select 1 from team_rebates r where t.idempotency_key = 'rebate:' || r.run_id || ':' || r.depth and r.status = 'paid')) as n`,
+    ),
   ]);
-  return { ...ledger, ordersMismatched, inFlightDifference, feesDifference };
+  return { ...ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched };
 }
 
 /** True when every figure of a reconciliation is as it must be. */
 export function reconciles(r: Reconciliation): boolean {
-  return r.unbalancedEarners === 0 && r.sumOfAllAccounts === 0 && r.unbalancedTransfers === 0 && r.negativeBalances === 0 && r.ordersMismatched === 0 && r.inFlightDifference === 0 && r.feesDifference === 0;
+  return r.unbalancedEarners === 0 && r.sumOfAllAccounts === 0 && r.unbalancedTransfers === 0 && r.negativeBalances === 0 && r.ordersMismatched === 0 && r.inFlightDifference === 0 && r.feesDifference === 0 && r.rebatesMismatched === 0;
 }

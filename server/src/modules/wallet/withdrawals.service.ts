@@ -8,6 +8,7 @@ import { type OrderRow, toWithdrawOrder } from './orders.view';
 import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
 import { recipientOf } from './recipients.service';
 import { earnerRules } from './withdraw-options.service';
+import { countWithdrawal } from '../team/team-stats.repository';
 
 export interface WithdrawDeps {
   db: Db;
@@ -89,6 +90,7 @@ export async function requestWithdrawal(deps: WithdrawDeps, userId: number, body
       .returning();
     if (!order) throw new Error('The withdrawal order was not created');
     if (order.state === 'queued') await queue.inTransaction(tx, DISPATCH_QUEUE, { orderId: order.id });
+    await countWithdrawal(tx, userId, quote.total);
     return toWithdrawOrder(order);
   });
 }
