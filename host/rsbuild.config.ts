@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { apiProxy, BROWSERSLIST, HOST_DEV_PORT } from '../tools/mf/rsbuild';
+import { pluginFirstScreenChunks } from './build/first-screen-chunks.plugin';
 import { pluginServiceWorker } from './build/service-worker.plugin';
 
 // The federation runtime core that remotes built with `externalRuntime` expect on a global
@@ -66,5 +67,6 @@ export default defineConfig({
   plugins: [
     pluginReact(),
     pluginServiceWorker(),
+    pluginFirstScreenChunks(),
   ],
 });

@@ -13,9 +13,11 @@ async function start() {
   saveShareParams(location.href);
   loadCommonConfig();
   preloadFirstScreen(location.pathname);
-  // The first screen renders with its texts, never with raw keys.
-  await Promise.all([initI18n(), registerHostLocales()]);
+  const texts = Promise.all([initI18n(), registerHostLocales()]);
+  // Not after the texts: /home's largest paint is the task list, so its call leaves first.
   prefetchFirstScreenData(location.pathname, location.search);
+  // The first screen renders with its texts, never with raw keys.
+  await texts;
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
   registerOfflineWorker();

@@ -8,7 +8,8 @@ import { type Database, ping } from './db/database';
 import { installErrorHandling, sendFailure } from './http/error-handler';
 import { createTranslator, type Translator } from './http/i18n';
 import { registerSecurity } from './http/security';
-import { isSpaRoute, manifestOrigins, NO_CACHE, registerStatic } from './http/static';
+import { shellHandler } from './http/shell';
+import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
@@ -112,12 +113,10 @@ export async function buildApp({ database, config, logger = false, translator }:
   });
 
   const { indexHtml } = await registerStatic(app, config);
+  const sendShell = shellHandler(config);
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
-    if (indexHtml && isSpaRoute(request.method, request.url)) {
-      // Every client-side route gets the shell; the router decides what to show.
-      reply.header('cache-control', NO_CACHE);
-      return reply.sendFile('index.html', config.staticRoots.host);
-    }
+    // Every client-side route gets the shell; the router decides what to show.
+    if (indexHtml && isSpaRoute(request.method, request.url)) return sendShell(request, reply);
     return sendFailure(request, reply, t, { status: 404, code: 404, key: 'errors.notFound' });
   };
   app.setNotFoundHandler(notFound);

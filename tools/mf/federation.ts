@@ -59,7 +59,9 @@ export function remoteFederation<R extends RemoteName>(name: R, exposes: Exposes
     shared: SHARED,
     shareStrategy: 'loaded-first',
     dts: false,
-    manifest: false,
+    // mf-manifest.json lists each exposed module's chunks: the server reads it to hint a route's
+    // first chunks in index.html, before the runtime asks for them.
+    manifest: true,
     experiments: {
       // The host's lazily loaded runtime chunk provides the runtime core on a global.
       externalRuntime: true,

@@ -2,12 +2,13 @@ import { lazy } from 'react';
 
 // Each page is its own chunk: /login does not download the account page, and so on. The loaders
 // are kept apart from the lazy components so that bootstrap can start the current page's download
-// while the texts are still loading (see preload.ts).
+// while the texts are still loading (see preload.ts). The named chunks are the ones the server hints
+// in index.html for their route (@grab/shared/first-screens).
 export const pageLoaders = {
-  login: () => import('../features/auth/login.page'),
-  register: () => import('../features/auth/register.page'),
+  login: () => import(/* webpackChunkName: "login-page" */ '../features/auth/login.page'),
+  register: () => import(/* webpackChunkName: "register-page" */ '../features/auth/register.page'),
   changePassword: () => import('../features/auth/change-password.page'),
-  account: () => import('../features/account/account.page'),
+  account: () => import(/* webpackChunkName: "account-page" */ '../features/account/account.page'),
   language: () => import('../features/language/language.page'),
   languageSelect: () => import('../features/language/language-select'),
   notSupported: () => import('../features/not-supported/not-supported.page'),

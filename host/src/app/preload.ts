@@ -42,8 +42,9 @@ export function preloadFirstScreen(pathname: string) {
 /**
  * Starts the first API call of a remote page while the remote still downloads, so it leaves the
  * first screen's critical path (the task list is the largest thing /home paints). The answer goes
- * into the shared query cache, where the page finds it fresh (TASK_LIST_FRESH_MS). Called once the
- * texts are loaded: a failure toasts a translated message, never a raw key.
+ * into the shared query cache, where the page finds it fresh (TASK_LIST_FRESH_MS). It starts before
+ * the texts have loaded, so it is quiet: a failure leaves the query in error and the page, which
+ * asks again when it mounts, toasts a translated message, never a raw key.
  */
 export function prefetchFirstScreenData(pathname: string, search: string) {
   if (store.get(userInfoAtom) === null || store.get(tokenAtom) === null) return;
@@ -52,11 +53,11 @@ export function prefetchFirstScreenData(pathname: string, search: string) {
     case PATHS.home: {
       // The same key the hall asks for: every kind, or the one its `taskType` names.
       const kind = TaskKind.safeParse(new URLSearchParams(search).get('taskType'));
-      void queryClient.prefetchQuery(taskListQuery(kind.success ? kind.data : undefined));
+      void queryClient.prefetchQuery(taskListQuery(kind.success ? kind.data : undefined, { quiet: true }));
       break;
     }
     case PATHS.team:
-      void queryClient.prefetchQuery(shareInfoQuery());
+      void queryClient.prefetchQuery(shareInfoQuery({ quiet: true }));
       break;
   }
 }

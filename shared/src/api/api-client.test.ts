@@ -89,6 +89,17 @@ describe('callMain', () => {
     expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
+  it('toasts nothing for a quiet call, whatever fails', async () => {
+    const api = createApiClient(deps);
+    fetchMock.mockResolvedValueOnce(json({ code: 1101, data: null, msg: 'Insufficient balance' }, 400));
+    await expect(api.callMain(userInfo, {}, { quiet: true })).resolves.toBeUndefined();
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
+    await expect(api.callMain(userInfo, {}, { quiet: true })).rejects.toThrow();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.callMain(userInfo, {}, { quiet: true })).rejects.toThrow('t:errors.network');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
   it('accepts `message` in place of `msg`', async () => {
     fetchMock.mockResolvedValue(json({ code: 500, data: null, message: 'Broken' }, 500));
     const api = createApiClient(deps);

@@ -33,6 +33,11 @@ export interface CallOptions {
    * to what it refers to (a report's dates). Network failures are still toasted.
    */
   inline?: boolean;
+  /**
+   * Nothing is toasted: a failure only rejects (or gives undefined). For a first screen's call that
+   * starts before the texts have loaded; the screen asks again and reports a failure itself.
+   */
+  quiet?: boolean;
 }
 
 export interface ApiClient {
@@ -130,13 +135,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     if (!isEnvelope(body)) {
       const error = nonEnvelope(status);
-      deps.notifyError(error.message);
+      if (!options.quiet) deps.notifyError(error.message);
       throw error;
     }
     if (body.code !== OK) {
       const message = body.msg || body.message || deps.translate('errors.internal');
       if (options.inline) throw new Refused(message, body.code);
-      deps.notifyError(message);
+      if (!options.quiet) deps.notifyError(message);
       return undefined;
     }
     return checked(endpoint, body.data);
@@ -147,7 +152,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       result = await send(endpoint, input, {});
     } catch (error) {
-      deps.notifyError((error as Error).message);
+      if (!options?.quiet) deps.notifyError((error as Error).message);
       throw error;
     }
     return settleMain(endpoint, result.status, result.body, options);

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CallOptions } from '../api/api-client';
 import { type Task, type TaskDetail, type TaskKind, taskAuditLog, taskDetail, taskList, taskTgUrl } from '../contracts/task.contracts';
 import { fetchEndpoint, queryClient } from './query-client';
 import { balanceChanged } from './user.queries';
@@ -33,12 +34,12 @@ async function fetchNoticingDecisions<T extends Pick<Task, 'id' | 'status'>>(key
   return after;
 }
 
-/** `GET /app/task/list`, all kinds or one (`taskType`). */
-export const taskListQuery = (taskType?: TaskKind) => {
+/** `GET /app/task/list`, all kinds or one (`taskType`); `call` only for a quiet early request. */
+export const taskListQuery = (taskType?: TaskKind, call?: CallOptions) => {
   const queryKey = taskKeys.list(taskType);
   return queryOptions({
     queryKey,
-    queryFn: () => fetchNoticingDecisions(queryKey, () => fetchEndpoint(taskList, taskType ? { taskType } : {})) as Promise<Task[]>,
+    queryFn: () => fetchNoticingDecisions(queryKey, () => fetchEndpoint(taskList, taskType ? { taskType } : {}, call)) as Promise<Task[]>,
     staleTime: TASK_LIST_FRESH_MS,
   });
 };

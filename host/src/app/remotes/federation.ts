@@ -1,4 +1,4 @@
-import { DEV_OVERRIDE_KEY, fetchManifest } from './remote-manifest';
+import { DEV_OVERRIDE_KEY, loadManifest } from './remote-manifest';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
 function devOverride(): string | null {
@@ -17,7 +17,7 @@ let runtimeChunk: Promise<FederationRuntime> | null = null;
 /** Downloads the federation runtime once, on the first remote section (see federation-runtime.ts). */
 function loadRuntime(): Promise<FederationRuntime> {
   if (!runtimeChunk) {
-    runtimeChunk = import('./federation-runtime').then((m) => m.runtime);
+    runtimeChunk = import(/* webpackChunkName: "federation-runtime" */ './federation-runtime').then((m) => m.runtime);
     // A failed download (offline) is tried again by the section's Retry.
     runtimeChunk.catch(() => {
       runtimeChunk = null;
@@ -44,10 +44,10 @@ const lazyRuntime: FederationRuntime = {
 
 export const remoteRegistry = createRemoteRegistry({
   runtime: lazyRuntime,
-  // The manifest and the runtime chunk download side by side.
+  // The manifest (embedded in index.html, else fetched) and the runtime chunk arrive side by side.
   getManifest: () => {
     loadRuntime().catch(() => undefined);
-    return fetchManifest();
+    return loadManifest();
   },
   getOverride: devOverride,
 });

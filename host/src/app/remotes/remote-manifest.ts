@@ -1,4 +1,5 @@
 import { RemoteManifest, REMOTES_MANIFEST_PATH } from '@grab/shared/contracts';
+import { EMBEDDED_MANIFEST_ID } from '@grab/shared/first-screens';
 
 export type { RemoteEntry } from '@grab/shared/contracts';
 export { RemoteManifest };
@@ -56,4 +57,26 @@ export function applyOverride(manifest: RemoteManifest, overrideJson: string | n
     if (typeof entry === 'string' && !remotes.some((r) => r.name === name)) remotes.push({ name, entry });
   }
   return { remotes };
+}
+
+/**
+ * The manifest the server embedded in index.html (a JSON data element, never run), or null when
+ * the page has none or it is unusable: the shell cached by the offline worker, a host served by a
+ * plain static server, an edited page. The caller then fetches /remotes.json.
+ */
+export function readEmbeddedManifest(doc: Document = document): RemoteManifest | null {
+  const text = doc.getElementById(EMBEDDED_MANIFEST_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return parseManifest(JSON.parse(text));
+  } catch (error) {
+    console.warn('The embedded remote manifest is unusable; fetching it instead', error);
+    return null;
+  }
+}
+
+/** The embedded manifest saves /home one round trip before the remote's entry is asked for. */
+export function loadManifest(doc: Document = document, fetcher: typeof fetch = fetch): Promise<RemoteManifest> {
+  const embedded = readEmbeddedManifest(doc);
+  return embedded ? Promise.resolve(embedded) : fetchManifest(fetcher);
 }

@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { RemoteManifest } from '@grab/shared/contracts';
+import { FIRST_SCREENS, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
+import type { StaticRoots } from '../config';
+
+export interface PreloadHint {
+  href: string;
+  as: 'script' | 'style';
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await fs.promises.readFile(file, 'utf8'));
+  } catch {
+    // A build without the file (an older remote, a host built elsewhere) only loses its hints.
+    return null;
+  }
+}
+
+function hintFor(href: string): PreloadHint | null {
+  if (href.endsWith('.js')) return { href, as: 'script' };
+  if (href.endsWith('.css')) return { href, as: 'style' };
+  return null;
+}
+
+/** Keeps the files that exist under `dir`: a hint to a missing file would cost a phone a 404. */
+async function existing(dir: string, files: string[]): Promise<string[]> {
+  const found = await Promise.all(
+    files.map((file) => {
+      const full = path.resolve(dir, file);
+      if (!full.startsWith(dir + path.sep)) return false;
+      return fs.promises.access(full).then(
+        () => true,
+        () => false,
+      );
+    }),
+  );
+  return files.filter((_file, i) => found[i]);
+}
+
+interface MfManifest {
+  exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
+}
+
+/**
+ * The remote's entry, then the chunks its exposed module needs first, read from the mf-manifest.json
+ * beside that entry. Only a remote this server serves itself can be read; one on another origin
+ * gets its entry hinted alone.
+ */
+async function remoteHints(roots: StaticRoots, manifest: RemoteManifest, remote: { name: string; expose: string }): Promise<string[]> {
+  const entry = manifest.remotes.find((r) => r.name === remote.name)?.entry;
+  if (!entry?.endsWith('/remoteEntry.js')) return [];
+  const local = entry.startsWith('/') ? roots.remotes.find((r) => entry.startsWith(`/remotes/${r.name}/`)) : undefined;
+  if (!local) return [entry];
+  const base = entry.slice(0, entry.lastIndexOf('/') + 1);
+  const dir = path.join(local.dir, base.slice(`/remotes/${local.name}/`.length));
+  const mf = (await readJson(path.join(dir, 'mf-manifest.json'))) as MfManifest | null;
+  const assets = mf?.exposes?.find((e) => e.name === remote.expose)?.assets;
+  const files = await existing(dir, ['remoteEntry.js', ...(assets?.js?.sync ?? []), ...(assets?.css?.sync ?? [])]);
+  return files.map((file) => base + file);
+}
+
+/**
+ * Preload hints for the first screen of `pathname`: the host's lazy chunks it waits on, the
+ * remote's entry and its first chunks. Read on every request, like the manifest, so a remote that
+ * ships is hinted on the next load without a restart.
+ */
+export async function firstScreenHints(roots: StaticRoots, manifest: RemoteManifest, pathname: string): Promise<PreloadHint[]> {
+  const screen = FIRST_SCREENS[pathname];
+  if (!screen) return [];
+  const chunks = ((await readJson(path.join(roots.host, HOST_CHUNKS_FILE))) ?? {}) as Record<string, string[] | undefined>;
+  const hostFiles = [...new Set(screen.hostChunks.flatMap((name) => chunks[name] ?? []))];
+  const hrefs = [
+    ...(await existing(roots.host, hostFiles)).map((file) => `/${file}`),
+    ...(screen.remote ? await remoteHints(roots, manifest, screen.remote) : []),
+  ];
+  return hrefs.map(hintFor).filter((hint): hint is PreloadHint => hint !== null);
+}

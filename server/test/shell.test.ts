@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { jsonForScriptElement, renderShell } from '../src/http/shell-html';
+import { createTestContext, testConfig, type TestContext } from './helper';
+
+function write(file: string, text: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+const INDEX = '<!doctype html><html><head><meta charset="utf-8"><script defer src="/static/js/index.1a.js"></script></head><body><div id="root"></div></body></html>';
+
+/** The JSON data element of a page, parsed as the host parses it. */
+function embeddedManifest(html: string): unknown {
+  const match = html.match(new RegExp(`<script type="application/json" id="${EMBEDDED_MANIFEST_ID}">([^<]*)</script>`));
+  return match ? JSON.parse(match[1] as string) : undefined;
+}
+
+function preloads(html: string): string[] {
+  return [...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)">/g)].map((m) => m[1] as string);
+}
+
+describe('index.html with the remote manifest and the first screen hinted', () => {
+  let ctx: TestContext;
+  let app: FastifyInstance;
+  let tmp: string;
+  let manifestFile: string;
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-shell-'));
+    const host = path.join(tmp, 'host', 'dist');
+    write(path.join(host, 'index.html'), INDEX);
+    write(path.join(host, 'static/js/async/federation-runtime.1a.js'), 'runtime');
+    write(path.join(host, 'static/js/async/login-page.2b.js'), 'login');
+    write(path.join(host, 'static/css/async/login-page.3c.css'), '.login{}');
+    // One file of the list is gone (a partial deploy): it must not be hinted.
+    write(path.join(host, HOST_CHUNKS_FILE), JSON.stringify({ 'login-page': ['static/js/async/login-page.2b.js', 'static/css/async/login-page.3c.css'], 'federation-runtime': ['static/js/async/federation-runtime.1a.js', 'static/js/async/gone.js'] }));
+    const tasks = path.join(tmp, 'remote-tasks', 'dist');
+    write(path.join(tasks, 'remoteEntry.js'), 'entry');
+    write(path.join(tasks, 'static/js/async/__federation_expose_TaskHall.4d.js'), 'hall');
+    write(path.join(tasks, 'static/css/async/__federation_expose_TaskHall.5e.css'), '.hall{}');
+    write(
+      path.join(tasks, 'mf-manifest.json'),
+      JSON.stringify({ exposes: [{ name: 'TaskHall', assets: { js: { sync: ['static/js/async/__federation_expose_TaskHall.4d.js'], async: ['static/js/async/later.js'] }, css: { sync: ['static/css/async/__federation_expose_TaskHall.5e.css'], async: [] } } }] }),
+    );
+    manifestFile = path.join(tmp, 'remotes.json');
+    write(manifestFile, JSON.stringify({ remotes: [{ name: 'remote_tasks', entry: '/remotes/tasks/remoteEntry.js' }, { name: 'remote_team', entry: 'https://cdn.grab.example/team/remoteEntry.js' }] }));
+    const env = { STATIC_HOST_DIR: host, STATIC_REMOTES_DIR: tmp, REMOTES_MANIFEST: manifestFile };
+    ctx = await createTestContext('pglite', testConfig(env));
+    app = ctx.app;
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('embeds the manifest as JSON data that parses to what /remotes.json answers', async () => {
+    const page = await app.inject({ method: 'GET', url: '/home' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const served = (await app.inject({ method: 'GET', url: '/remotes.json' })).json();
+    expect(embeddedManifest(page.body)).toEqual(served);
+    // Data, not a script: the CSP still allows no inline script at all.
+    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*(unsafe-inline|sha256-|nonce-)/);
+  });
+
+  it('hints the route’s remote entry and first chunks, and the host chunks it waits on, all existing', async () => {
+    const home = preloads((await app.inject({ method: 'GET', url: '/home' })).body);
+    expect(home).toEqual([
+      '/static/js/async/federation-runtime.1a.js',
+      '/remotes/tasks/remoteEntry.js',
+      '/remotes/tasks/static/js/async/__federation_expose_TaskHall.4d.js',
+      '/remotes/tasks/static/css/async/__federation_expose_TaskHall.5e.css',
+    ]);
+    for (const href of home) expect((await app.inject({ method: 'GET', url: href })).statusCode, href).toBe(200);
+    expect(preloads((await app.inject({ method: 'GET', url: '/login?redirect=%2Fteam' })).body)).toEqual(['/static/js/async/login-page.2b.js', '/static/css/async/login-page.3c.css']);
+    // A remote on another origin: its entry only, since its chunk list is not ours to read.
+    expect(preloads((await app.inject({ method: 'GET', url: '/team' })).body)).toEqual(['/static/js/async/federation-runtime.1a.js', 'https://cdn.grab.example/team/remoteEntry.js']);
+    expect(preloads((await app.inject({ method: 'GET', url: '/changePassword' })).body)).toEqual([]);
+  });
+
+  it('shows a manifest change on the next request, without a restart', async () => {
+    const before = fs.readFileSync(manifestFile, 'utf8');
+    try {
+      write(manifestFile, JSON.stringify({ remotes: [{ name: 'remote_tasks', entry: 'https://cdn.grab.example/tasks/v2/remoteEntry.js' }] }));
+      const page = (await app.inject({ method: 'GET', url: '/home' })).body;
+      expect(embeddedManifest(page)).toEqual({ remotes: [{ name: 'remote_tasks', entry: 'https://cdn.grab.example/tasks/v2/remoteEntry.js' }] });
+      expect(preloads(page)).toContain('https://cdn.grab.example/tasks/v2/remoteEntry.js');
+      expect(preloads(page)).not.toContain('/remotes/tasks/remoteEntry.js');
+    } finally {
+      write(manifestFile, before);
+    }
+  });
+
+  it('sends the shell as built when the manifest file is unusable, so the host fetches it and shows the failure', async () => {
+    const before = fs.readFileSync(manifestFile, 'utf8');
+    try {
+      write(manifestFile, '{"remotes": [');
+      const page = await app.inject({ method: 'GET', url: '/home' });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(INDEX);
+    } finally {
+      write(manifestFile, before);
+    }
+  });
+
+  it('compresses the shell when the phone accepts it', async () => {
+    const page = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(page.rawPayload).toString()).toContain(`id="${EMBEDDED_MANIFEST_ID}"`);
+  });
+});
+
+describe('renderShell', () => {
+  it('escapes what could end the data element or start markup inside it', () => {
+    const json = jsonForScriptElement({ text: '</script><script>alert(1)</script><!-- & \u2028' });
+    expect(json).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(json)).toEqual({ text: '</script><script>alert(1)</script><!-- & \u2028' });
+  });
+
+  it('places data and hints at the end of <head>, after the charset', () => {
+    const html = renderShell(INDEX, { remotes: [] }, [{ href: '/a.js', as: 'script' }]);
+    expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf(EMBEDDED_MANIFEST_ID));
+    expect(html).toContain('<link rel="preload" as="script" href="/a.js"></head>');
+    expect(renderShell(INDEX, null, [])).toBe(INDEX);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ExposedModule, RemoteName } from './remote-modules';
+
+/**
+ * What the first screen of each route needs before it can paint: the host's lazy chunk groups (by
+ * the chunk names the host gives its dynamic imports) and the remote module it shows. The server
+ * reads this to hint those files in index.html, so the phone downloads them while the host bundle
+ * is still arriving; the host's own preload reads the same list, so the two cannot drift apart.
+ */
+export interface FirstScreen {
+  hostChunks: readonly HostChunk[];
+  remote?: { [R in RemoteName]: { name: R; expose: ExposedModule<R> } }[RemoteName];
+}
+
+/** Chunk names of the host's dynamic imports that a first screen waits on. */
+export const HOST_CHUNKS = ['login-page', 'register-page', 'account-page', 'federation-runtime'] as const;
+export type HostChunk = (typeof HOST_CHUNKS)[number];
+
+const home: FirstScreen = { hostChunks: ['federation-runtime'], remote: { name: 'remote_tasks', expose: 'TaskHall' } };
+
+/** Keyed by pathname; a route missing here gets no hints (it paints from the host bundle alone). */
+export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = {
+  '/': home,
+  '/home': home,
+  '/user': { hostChunks: ['account-page', 'federation-runtime'], remote: { name: 'remote_wallet', expose: 'BalanceCard' } },
+  '/team': { hostChunks: ['federation-runtime'], remote: { name: 'remote_team', expose: 'TeamPage' } },
+  '/login': { hostChunks: ['login-page'] },
+  '/register': { hostChunks: ['register-page'] },
+};
+
+/** The file the host build writes beside index.html: chunk name → files under the host's root. */
+export const HOST_CHUNKS_FILE = 'first-screen-chunks.json';
+
+/** The id of the `<script type="application/json">` in which the server embeds `/remotes.json`. */
+export const EMBEDDED_MANIFEST_ID = 'grab-remotes';
