@@ -5,7 +5,6 @@ import { brotliDecompressSync } from 'node:zlib';
 import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { jsonForScriptElement, renderShell } from '../src/http/shell-html';
 import { createTestContext, testConfig, type TestContext } from './helper';
 

@@ -1,4 +1,4 @@
-import { BrowserRouter, DialogHost, I18nProvider, StoreProvider, store, Toaster } from '@grab/shared';
+import { BrowserRouter, DialogHost, StoreProvider, store, Toaster } from '@grab/shared';
 import { StrictMode } from 'react';
 import { OfflineNotice } from './offline/offline-notice';
 import { AppRoutes } from './routes';
@@ -9,15 +9,13 @@ export function App() {
   return (
     <StrictMode>
       <StoreProvider store={store}>
-        <I18nProvider>
-          <BrowserRouter>
-            <ScrollToTop />
-            <OfflineNotice />
-            <AppRoutes />
-            <Toaster />
-            <DialogHost />
-          </BrowserRouter>
-        </I18nProvider>
+        <BrowserRouter>
+          <ScrollToTop />
+          <OfflineNotice />
+          <AppRoutes />
+          <Toaster />
+          <DialogHost />
+        </BrowserRouter>
       </StoreProvider>
     </StrictMode>
   );

@@ -1,4 +1,4 @@
-import { BrowserRouter, I18nProvider, initI18n, StoreProvider, store } from '@grab/shared';
+import { BrowserRouter, initI18n, StoreProvider, store } from '@grab/shared';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { registerHostLocales } from './host-locales';
@@ -9,9 +9,7 @@ export async function renderApp(ui: ReactNode, path = '/') {
   await Promise.all([initI18n(), registerHostLocales()]);
   return render(
     <StoreProvider store={store}>
-      <I18nProvider>
-        <BrowserRouter>{ui}</BrowserRouter>
-      </I18nProvider>
+      <BrowserRouter>{ui}</BrowserRouter>
     </StoreProvider>,
   );
 }

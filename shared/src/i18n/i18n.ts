@@ -1,10 +1,9 @@
-import i18next from 'i18next';
-import { createElement, type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai/react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import type { LanguageKey } from '../contracts/user.contracts';
 import { languageAtom, store } from '../store/store.atoms';
 import { LANGUAGES, languageByKey } from './languages';
+import { Translator } from './translator';
 
 /** The namespace of `./locales/<key>.json`: validation messages, server errors, common words. */
 export const COMMON_NS = 'common';
@@ -27,23 +26,11 @@ const loaders = new Map<string, LocaleLoader>([[COMMON_NS, (key) => commonLoader
 const loading = new Map<string, Promise<void>>();
 
 /**
- * The one i18next instance. It speaks BCP 47 tags (`id-ID`, not the storage key `hi-IND`), so
- * plural rules and number formats follow the real language. No fallback language: that would
- * download English too, and every file has every key (a test checks it).
+ * The one translator. It speaks BCP 47 tags (`id-ID`, not the storage key `hi-IND`), so plural
+ * rules follow the real language. No fallback language: that would download English too, and every
+ * file has every key (a test checks it). Texts are React text, so values are never HTML-escaped.
  */
-export const i18n = i18next.createInstance();
-i18n.use(initReactI18next).init({
-  lng: languageByKey(store.get(languageAtom)).tag,
-  fallbackLng: false,
-  ns: [COMMON_NS],
-  defaultNS: COMMON_NS,
-  resources: {},
-  partialBundledLanguages: true,
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  react: { useSuspense: false, bindI18nStore: 'added' },
-});
+export const i18n = new Translator(languageByKey(store.get(languageAtom)).tag, COMMON_NS);
 
 function loadNamespace(key: LanguageKey, namespace: string): Promise<void> {
   const loader = loaders.get(namespace);
@@ -54,8 +41,8 @@ function loadNamespace(key: LanguageKey, namespace: string): Promise<void> {
   if (!promise) {
     promise = loader(key).then(
       (module) => {
-        const resources = 'default' in module && typeof module.default === 'object' ? module.default : module;
-        i18n.addResourceBundle(tag, namespace, resources, true, true);
+        const resources = 'default' in module && typeof module.default === 'object' && module.default !== null ? (module.default as Record<string, unknown>) : module;
+        i18n.addResourceBundle(tag, namespace, resources);
       },
       (error: unknown) => {
         // Forget the failure so that the next switch or render tries again.
@@ -88,7 +75,7 @@ export async function changeLanguage(key: LanguageKey): Promise<void> {
   const language = LANGUAGES.find((l) => l.key === key);
   if (!language) throw new Error(`Unknown language ${key}`);
   await Promise.all([...loaders.keys()].map((namespace) => loadNamespace(key, namespace)));
-  // The key is stored first: a render triggered by i18next's event must already see the new key.
+  // The key is stored first: a render triggered by the language event must already see the new key.
   store.set(languageAtom, key);
   applyDocumentLanguage(key);
   await i18n.changeLanguage(language.tag);
@@ -114,7 +101,7 @@ function bump() {
   for (const listener of revisionListeners) listener();
 }
 i18n.on('languageChanged', bump);
-i18n.store.on('added', bump);
+i18n.on('added', bump);
 
 function subscribeRevision(listener: () => void) {
   revisionListeners.add(listener);
@@ -138,10 +125,6 @@ export function useT(namespace: string = COMMON_NS): { t: Translate; language: L
 
   // `current` is a dependency so that memoised children see a new `t` after each change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: see above
-  const t = useCallback<Translate>((key, options) => i18n.t(key, { ...options, ns: namespace, lng: tag }) as string, [current, namespace, tag]);
+  const t = useCallback<Translate>((key, options) => i18n.t(key, { ...options, ns: namespace, lng: tag }), [current, namespace, tag]);
   return { t, language, ready };
-}
-
-export function I18nProvider({ children }: { children?: ReactNode }) {
-  return createElement(I18nextProvider, { i18n }, children);
 }

@@ -1,6 +1,6 @@
 import { type ReactNode, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, DialogHost, I18nProvider, initI18n, StoreProvider, Toaster } from '../index';
+import { BrowserRouter, DialogHost, initI18n, StoreProvider, Toaster } from '../index';
 import '../ui/theme.css';
 
 /**
@@ -20,13 +20,11 @@ export async function renderStandalone(page: ReactNode): Promise<void> {
   createRoot(root).render(
     <StrictMode>
       <StoreProvider>
-        <I18nProvider>
-          <BrowserRouter>
-            {page}
-            <Toaster />
-            <DialogHost />
-          </BrowserRouter>
-        </I18nProvider>
+        <BrowserRouter>
+          {page}
+          <Toaster />
+          <DialogHost />
+        </BrowserRouter>
       </StoreProvider>
     </StrictMode>,
   );
