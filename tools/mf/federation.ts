@@ -4,8 +4,8 @@
  * (host/src/app/remotes/federation-runtime.ts). Measured in notes/first-load-bytes.md: an MF-shared
  * module ships whole (MF cannot tree-shake it for consumers it does not know), so only what must be
  * ONE instance is shared.
- * react-router-dom, jotai, zod and ofetch are reached only through `@grab/shared`, whose single
- * instance carries the router context, store and i18n instance.
+ * react-router-dom, jotai and zod are reached only through `@grab/shared`, whose single instance
+ * carries the router context, store and i18n instance.
  */
 
 import type { Exposes, RemoteName } from '../../shared/src/remotes/remote-modules';

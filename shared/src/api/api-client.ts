@@ -1,4 +1,3 @@
-import { type FetchOptions, ofetch } from 'ofetch';
 import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
 import { MESSAGING_OK, MESSAGING_SILENT, OK } from '../contracts/envelope';
 import { MESSAGING_TIME_HEADER, MESSAGING_VERIFY_HEADER } from '../contracts/messaging.contracts';
@@ -78,29 +77,47 @@ export class Refused extends Error {
   }
 }
 
+/** `path?a=1&b=2` from the values that are set; the contracts' inputs are flat. */
+function withQuery(path: string, query: Record<string, unknown> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** JSON when the body is JSON, else its text (a proxy's HTML error page), which is no envelope. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeout = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const now = deps.now ?? Date.now;
 
   async function send(endpoint: Endpoint, input: unknown, extra: { query?: Record<string, string>; headers?: Record<string, string> }) {
-    const headers: Record<string, string> = { 'Accept-Language': deps.getLanguageTag(), ...extra.headers };
+    const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': deps.getLanguageTag(), ...extra.headers };
     const token = deps.getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
     const isGet = endpoint.method === 'GET';
-    const options: FetchOptions<'json'> = {
-      method: endpoint.method,
-      headers,
-      timeout,
-      // A retry doubles the wait on a slow link; every screen offers its own retry instead.
-      retry: 0,
-      // Error statuses still carry the envelope, which holds the message the earner should read.
-      ignoreResponseError: true,
-      query: isGet ? { ...(input as Record<string, unknown> | undefined), ...extra.query } : extra.query,
-      body: isGet ? undefined : ((input ?? {}) as Record<string, unknown>),
-    };
+    if (!isGet) headers['Content-Type'] = 'application/json';
+    const query = isGet ? { ...(input as Record<string, unknown> | undefined), ...extra.query } : extra.query;
+    // No retry: it doubles the wait on a slow link, and every screen offers its own. Error statuses
+    // are read like any answer: they carry the envelope with the message the earner should read.
     try {
-      const response = await ofetch.raw(endpoint.path, options);
-      return { status: response.status, body: response._data as unknown };
+      const response = await fetch(withQuery(endpoint.path, query), {
+        method: endpoint.method,
+        headers,
+        body: isGet ? undefined : JSON.stringify(input ?? {}),
+        signal: AbortSignal.timeout(timeout),
+      });
+      return { status: response.status, body: await readBody(response) };
     } catch (error) {
       throw new NetworkError(describeNetworkError(error), { cause: error });
     }
@@ -111,7 +128,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (cause?.name === 'TimeoutError' || (error as { name?: string } | null)?.name === 'TimeoutError') {
       return deps.translate('errors.timeout');
     }
-    // ofetch words a failed fetch as `[GET] "/x": <no response> Failed to fetch`: no use to an earner.
+    // The browser words a failed fetch as `Failed to fetch`: no use to an earner.
     return deps.translate('errors.network');
   }
 
