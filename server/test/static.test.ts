@@ -66,6 +66,21 @@ describe('static files, caching and the SPA fallback', () => {
     expect(remote.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('sends scripts without the headers only a document obeys, and keeps them on pages and the worker', async () => {
+    for (const url of ['/static/js/main.1a2b3c.js', '/remotes/tasks/remoteEntry.js', '/remotes/tasks/static/js/page.9f8e.js']) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-security-policy'], url).toBeUndefined();
+      expect(response.headers['x-frame-options'], url).toBeUndefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-site');
+    }
+    for (const url of ['/sw.js', '/home', '/index.html']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("default-src 'self'");
+    }
+  });
+
   it('revalidates entry files on every load', async () => {
     for (const url of ['/sw.js', '/remotes/tasks/remoteEntry.js', '/remotes/tasks/mf-manifest.json', '/remotes/wallet/remoteEntry.js', '/remotes.json']) {
       const response = await ctx.app.inject({ method: 'GET', url });

@@ -31,14 +31,34 @@ export function manifestOrigins(config: Config): string[] {
   }
 }
 
-function cacheHeaders(root: string) {
-  return (reply: FastifyReply | { setHeader(name: string, value: string): void }, filePath: string) => {
+/**
+ * Headers that only a document (or a worker script) obeys. A script, style sheet or picture
+ * carries them for nothing: ~650 bytes on each of the ten files of /home's first load.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+type RawReply = { setHeader(name: string, value: string): void; removeHeader(name: string): void };
+
+function fileHeaders(root: string) {
+  return (reply: FastifyReply | RawReply, filePath: string) => {
     const relative = path.relative(root, filePath.replace(/\.(br|gz)$/, '')).split(path.sep);
     const name = relative[relative.length - 1] ?? '';
     // Build tools put content-hashed files under static/; everything else keeps its name.
     const value = relative[0] === 'static' && !ENTRY_FILES.has(name) ? IMMUTABLE : NO_CACHE;
+    // Pages and the offline worker keep them: the worker script's CSP is the worker's own.
+    const document = /\.html?$/.test(name) || name === 'sw.js';
     if ('header' in reply) reply.header('cache-control', value);
     else reply.setHeader('cache-control', value);
+    if (!document) for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   };
 }
 
@@ -76,7 +96,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
       preCompressed: true,
       cacheControl: false,
       index: false,
-      setHeaders: cacheHeaders(root.dir) as never,
+      setHeaders: fileHeaders(root.dir) as never,
     });
     decorated = true;
   }
