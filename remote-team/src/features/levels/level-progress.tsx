@@ -5,13 +5,16 @@ import { TEAM_NS } from '../../locales/team.locales';
 import styles from './levels.module.css';
 
 function Bar({ label, have, need, text }: { label: string; have: number; need: number; text: string }) {
+  const { t } = useT(TEAM_NS);
   const labelId = useId();
   const percent = need <= 0 ? 100 : Math.min(100, Math.floor((have / need) * 100));
+  // "3 of 0" says nothing: a figure the next level does not ask for is said to be not needed.
+  const shown = need <= 0 ? t('levels.notNeeded') : text;
   return (
     <div className={styles.bar}>
       <div className={styles.barLabels}>
         <span id={labelId}>{label}</span>
-        <span className={styles.barText}>{text}</span>
+        <span className={styles.barText}>{shown}</span>
       </div>
       <div
         className={styles.track}
@@ -20,7 +23,7 @@ function Bar({ label, have, need, text }: { label: string; have: number; need: n
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}
-        aria-valuetext={text}
+        aria-valuetext={shown}
       >
         <div className={styles.fill} style={{ inlineSize: `${percent}%` }} />
       </div>

@@ -49,6 +49,12 @@ describe('LevelPage', () => {
     expect(invitees.getAttribute('aria-valuetext')).toBe('0 of 1');
   });
 
+  it('says when the next level does not ask for a figure', async () => {
+    routes['/app/user/level-info'] = () => envelope({ ...LEVEL_INFO, level: 1, next: LEVEL_INFO.levels[1], activeInvitees: 1 });
+    renderPage();
+    expect((await screen.findByRole('progressbar', { name: 'Active invitees' })).getAttribute('aria-valuetext')).toBe('Not needed for this level');
+  });
+
   it('says so at the top level, with no bar left to fill', async () => {
     const top = LEVEL_INFO.levels[10];
     routes['/app/user/level-info'] = () => envelope({ ...LEVEL_INFO, level: 11, next: null, taskPoints: top?.minTaskPoints, activeInvitees: 60 });
