@@ -203,13 +203,16 @@ describe('the agent report', () => {
     return { region, start: within(region).getByLabelText('Start date'), end: within(region).getByLabelText('End date'), search: within(region).getByRole('button', { name: 'Search' }) };
   };
 
-  it('shows the last seven days at first, today on top, with every column', async () => {
+  it('shows the last seven days at first, today on top, with every column, and a quiet day on one line', async () => {
+    const quiet = { ...DAY('2026-11-20'), onlineUsers: 0, onlinePoints: 0 };
+    routes['/app/stat/everyDayStat'] = (q) => envelope({ days: [DAY(q.get('start') ?? ''), quiet, DAY(q.get('end') ?? '', 2)], maxDays: 31 });
     renderPage();
     await screen.findByRole('region', { name: 'Agent report' });
-    await waitFor(() => expect(screen.getAllByTestId('report-day').length).toBe(3));
+    await waitFor(() => expect(screen.getAllByTestId('report-day').length).toBe(4));
     expect(api.calls.find((c) => c.path === '/app/stat/everyDayStat')?.query.toString()).toBe('start=2026-11-18&end=2026-11-24');
-    const [total, today, first] = screen.getAllByTestId('report-day') as HTMLElement[];
-    expect(total?.textContent).toContain('All 2 days');
+    const [total, today, middle, first] = screen.getAllByTestId('report-day') as HTMLElement[];
+    expect(middle?.textContent).toBe('Fri, Nov 20, 2026No activity');
+    expect(total?.textContent).toContain('All 3 days');
     expect(total?.textContent).toContain('Registered users2');
     expect(today?.textContent).toContain('Today, Tue, Nov 24, 2026');
     expect(today?.textContent).toBe('Today, Tue, Nov 24, 2026Registered users2Online users1Online points25.5 pointsWithdrawal users0Withdrawal points0 points');

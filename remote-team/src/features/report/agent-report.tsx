@@ -17,6 +17,17 @@ function DayFigures({ day, title }: { day: DayStat; title: string }) {
   const points = usePointsText();
   const tag = languageByKey(language).tag;
   const titleId = useId();
+  // Most days of a small team are empty: one line each keeps the days with activity in sight.
+  if (FIGURES.every((figure) => day[figure] === 0)) {
+    return (
+      <article className={`${styles.day} ${styles.quiet}`} aria-labelledby={titleId} data-testid="report-day">
+        <h3 id={titleId} className={styles.dayTitle}>
+          {title}
+        </h3>
+        <p>{t('report.quiet')}</p>
+      </article>
+    );
+  }
   return (
     <article className={styles.day} aria-labelledby={titleId} data-testid="report-day">
       <h3 id={titleId} className={styles.dayTitle}>
