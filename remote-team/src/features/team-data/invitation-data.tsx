@@ -1,8 +1,17 @@
 import { languageByKey, Link, PATHS, type ShareInfo, usePointsText, useT } from '@grab/shared';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
 import styles from './team-data.module.css';
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="g-figure">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 /** Invitation data: the team's size, who invited the earner, their level and the bonuses, held ones apart. */
 export function InvitationData({ info }: { info: ShareInfo }) {
@@ -17,56 +26,32 @@ export function InvitationData({ info }: { info: ShareInfo }) {
         {t('stats')}
       </h2>
       <dl className="g-figures">
-        <div className="g-figure">
-          <dt>{t('totalInvites')}</dt>
-          <dd>{count(info.totalInvites)}</dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('directInvites')}</dt>
-          <dd>{count(info.directInvites)}</dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('myLevel')}</dt>
-          <dd>
-            <Link to={PATHS.userLevel} className={styles.levelLink}>
-              {t('levelValue', { level: info.level })}
-              <span className="g-visually-hidden">{t('levelsLink')}</span>
-              <span aria-hidden="true" className={styles.chevron}>
-                ›
-              </span>
-            </Link>
-          </dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('myInviter')}</dt>
-          <dd>
-            {info.inviter ? (
-              <>
-                <span dir="ltr">{info.inviter.maskedPhone}</span> <span className={styles.badge}>{t('levelValue', { level: info.inviter.level })}</span>
-              </>
-            ) : (
-              <span className={styles.none}>{t('noInviter')}</span>
-            )}
-          </dd>
-        </div>
+        <Figure label={t('totalInvites')}>{count(info.totalInvites)}</Figure>
+        <Figure label={t('directInvites')}>{count(info.directInvites)}</Figure>
+        <Figure label={t('myLevel')}>
+          <Link to={PATHS.userLevel} className={styles.levelLink}>
+            {t('levelValue', { level: info.level })}
+            <span className="g-visually-hidden">{t('levelsLink')}</span>
+            <span aria-hidden="true" className={styles.chevron}>
+              ›
+            </span>
+          </Link>
+        </Figure>
+        <Figure label={t('myInviter')}>
+          {info.inviter ? (
+            <>
+              <span dir="ltr">{info.inviter.maskedPhone}</span> <span className={styles.badge}>{t('levelValue', { level: info.inviter.level })}</span>
+            </>
+          ) : (
+            <span className={styles.none}>{t('noInviter')}</span>
+          )}
+        </Figure>
       </dl>
       <dl className="g-figures">
-        <div className="g-figure">
-          <dt>{t('totalBonus')}</dt>
-          <dd>{points(info.totalBonus)}</dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('todayBonus')}</dt>
-          <dd>{points(info.todayBonus)}</dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('yesterdayBonus')}</dt>
-          <dd>{points(info.yesterdayBonus)}</dd>
-        </div>
-        <div className="g-figure">
-          <dt>{t('directBonus')}</dt>
-          <dd>{points(info.directBonus)}</dd>
-        </div>
+        <Figure label={t('totalBonus')}>{points(info.totalBonus)}</Figure>
+        <Figure label={t('todayBonus')}>{points(info.todayBonus)}</Figure>
+        <Figure label={t('yesterdayBonus')}>{points(info.yesterdayBonus)}</Figure>
+        <Figure label={t('directBonus')}>{points(info.directBonus)}</Figure>
       </dl>
       {info.heldBonus > 0 ? (
         <div className={styles.held} data-testid="held-bonus">
