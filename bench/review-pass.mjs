@@ -11,17 +11,13 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
 import { parseArgs } from 'node:util';
-import { call } from './lib/grab-api.mjs';
+import { loginReviewer } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.8;
-
-const REVIEWER = { country: 'IN', phone: '9000000001', password: process.env.SEED_REVIEWER_PASSWORD || 'grab-review-2026' };
-
-
 
 /**
  * Earners, one audit task, one run under review per earner and its submission: the state a busy
@@ -72,8 +68,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
 
     // The server's pool is sized to the client count, as pgbench opens one connection per client.
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
-    const { envelope } = await call(server.url, '/login', { method: 'POST', body: REVIEWER });
-    const token = envelope.data.token;
+    const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 

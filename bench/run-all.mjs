@@ -9,15 +9,18 @@ import { parseArgs } from 'node:util';
 import * as apiThroughput from './api-throughput.mjs';
 import * as firstLoadBytes from './first-load-bytes.mjs';
 import { startGrab } from './lib/grab-server.mjs';
+import { unreconciled } from './lib/postgres.mjs';
 import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
 import * as lighthouse from './lighthouse.mjs';
 import * as reviewPass from './review-pass.mjs';
+import * as reviewRebates from './review-rebates.mjs';
 import * as start from './start.mjs';
+import * as teamReport from './team-report.mjs';
 import * as withdraw from './withdraw.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report'];
 /** Benchmarks with their own servers on PostgreSQL. */
-const ON_POSTGRES = ['review-pass', 'withdraw'];
+const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
 const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
@@ -78,6 +81,8 @@ try {
 if (process.env.DATABASE_URL) {
   await attempt('review-pass', () => reviewPass.run());
   await attempt('withdraw', () => withdraw.run());
+  await attempt('review-rebates', () => reviewRebates.run());
+  await attempt('team-report', () => teamReport.run());
 } else {
   for (const name of ON_POSTGRES.filter((n) => selected.includes(n))) console.log(`\n${name} needs DATABASE_URL (a PostgreSQL); not run`);
 }
@@ -125,8 +130,21 @@ if (rp) {
 const w = results.withdraw;
 if (w) {
   rows.push([`req/s POST /app/pay/pay-withdraw (PostgreSQL, ${w.clients} clients)`, Math.round(w.rps), `${times(w.ratio)} pgbench -N`, `≥ ${w.target}×`, verdict(w.ratio >= w.target)]);
-  const off = Object.entries(w.books).filter(([name, value]) => name !== 'platform' && value !== 0);
-  rows.push(['withdraw: reconciliation afterwards', off.length === 0 ? 'holds' : off.map(([n, v]) => `${n} ${v}`).join(', '), '', 'all zero', verdict(off.length === 0)]);
+  const off = unreconciled(w.books);
+  rows.push(['withdraw: reconciliation afterwards', off.length === 0 ? 'holds' : off.join(', '), '', 'all zero', verdict(off.length === 0)]);
+}
+const rr = results['review-rebates'];
+if (rr) {
+  rows.push([`req/s POST /admin/review/pass, 5 uplines (PostgreSQL, ${rr.clients} clients)`, Math.round(rr.byKind.own.rps), `${times(rr.ratio)} no upline (${Math.round(rr.byKind.none.rps)})`, `≥ ${rr.target}×`, verdict(rr.ratio >= rr.target)]);
+  const off = unreconciled(rr.books);
+  const exact = rr.rebatesExact && rr.held === 0;
+  rows.push(['review-rebates: 5 rebates a pass, books reconcile', exact && off.length === 0 ? 'holds' : [exact ? '' : 'rebates not 5 × passes', ...off].filter(Boolean).join(', '), '', 'exact, all zero', verdict(exact && off.length === 0)]);
+}
+const tr = results['team-report'];
+if (tr) {
+  for (const l of tr.latency.filter((/** @type {{ route: string }} */ l) => l.route.startsWith('GET'))) {
+    rows.push([`p95 agent report, ${tr.members} members, ${tr.days} days, ${l.clients} client(s)`, `${l.p95.toFixed(1)} ms`, `${times(l.ratioP95)} PK read p95`, `≤ ${tr.target} ms`, verdict(l.p95 <= tr.target)]);
+  }
 }
 for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
 

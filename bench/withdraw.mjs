@@ -9,16 +9,13 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/withdraw.mjs
 //       [--clients 10] [--earners 4000] [--pgbench-seconds 10] [--scale 10]
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO_ROOT, startGrab } from './lib/grab-server.mjs';
+import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
+import { databaseUrl, pgbench, pgbenchDatabase, psql, reconcile } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.5;
-const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
 
 /** The bearer token of the benchmark's n-th earner (tokens are 16 characters or more). */
 const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
@@ -56,18 +53,6 @@ function prepareEarners(url, count) {
     recipients.set(/** @type {number} */ (n), /** @type {number} */ (id));
   }
   return recipients;
-}
-
-/**
- * The server's own reconciliation (`npm run grab -- reconcile`), run against the benchmark's database.
- * @param {string} url
- */
-function reconcile(url) {
-  const result = spawnSync(process.execPath, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, SEED_DEMO: '0' } });
-  const line = result.stdout.trim().split('\n').at(-1) ?? '';
-  if (!line.startsWith('{')) throw new Error(`reconcile printed nothing: ${result.stderr.trim()}`);
-  const { platform, ...figures } = JSON.parse(line);
-  return { ...figures, platform: JSON.stringify(platform) };
 }
 
 /**

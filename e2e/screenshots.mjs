@@ -3,6 +3,7 @@
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { screenshotPng } from './support/images.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = path.resolve(process.argv[3] ?? 'test-results/screens');
@@ -21,10 +22,10 @@ async function session(language) {
   return { context, page };
 }
 
-async function shot(page, name) {
+async function shot(page, name, { fullPage = false } = {}) {
   await page.waitForLoadState('networkidle').catch(() => {});
   await page.waitForTimeout(300);
-  await page.screenshot({ path: path.join(out, `${name}.png`) });
+  await page.screenshot({ path: path.join(out, `${name}.png`), fullPage });
   process.stdout.write(`${name}.png\n`);
 }
 
@@ -64,6 +65,48 @@ const [upi] = await api('/app/pay/institutionList?method=upi');
 const recipient = await api('/app/pay/userRecipientSave', { method: 'POST', body: JSON.stringify({ method: 'upi', institutionId: upi.id, name: 'Asha Kumari', account: 'asha.k@okbank' }) });
 await api('/test/clock', { method: 'POST', body: JSON.stringify({ offsetMs: 25 * 3_600_000 }) });
 await api('/app/pay/pay-withdraw', { method: 'POST', body: JSON.stringify({ amount: 100, recipientId: recipient?.id ?? 0, idempotencyKey: `shots${phone}withdrawal` }) });
+// A team with something in it: one friend whose rebate waits for their first approved audit task,
+// one whose rebate was released by it. Rewards are passed by the demo reviewer.
+const reviewer = await (await fetch(`${base}/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ country: 'IN', phone: '9000000001', password: 'grab-review-2026' }),
+})).json();
+async function friendEarns(n, titles) {
+  const friendPhone = `97${String(Date.now() + n).slice(-8)}`;
+  const joined = await (await fetch(`${base}/public/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${40 + n}` },
+    body: JSON.stringify({ country: 'IN', phone: friendPhone, password, rePassword: password, inviteCode: userInfo.inviteCode }),
+  })).json();
+  const as = { authorization: `Bearer ${joined.data.token}` };
+  const friendTasks = await (await fetch(`${base}/app/task/list`, { headers: as })).json();
+  for (const title of titles) {
+    const task = friendTasks.data.find((t) => t.title === title);
+    const step = async (body) =>
+      (await (await fetch(`${base}/app/task/leading-task`, { method: 'POST', headers: { ...as, 'content-type': 'application/json' }, body: JSON.stringify(body) })).json()).data;
+    let answer = await step({ taskId: task.id });
+    while (answer?.next) {
+      let pictures;
+      if (answer.next.action === 'proof') {
+        // One picture proves one submission: each friend's has its own colour.
+        const bytes = screenshotPng(360, 640, [40 * n, 120, 200 - 20 * titles.indexOf(title)]);
+        const upload = await (await fetch(`${base}/app/upload/image`, { method: 'POST', headers: { ...as, 'content-type': 'image/png' }, body: bytes })).json();
+        pictures = [upload.data.id];
+      }
+      answer = await step({ taskId: task.id, stepId: answer.next.id, pictures });
+    }
+    const list = await (await fetch(`${base}/admin/review/list?status=underReview&page=1`, { headers: { authorization: `Bearer ${reviewer.data.token}` } })).json();
+    const item = list.data.list.find((i) => i.earnerId === String(joined.data.userInfo.thirdUserId) && i.taskId === task.id);
+    await fetch(`${base}/admin/review/pass`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${reviewer.data.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ submissionId: item.id }),
+    });
+  }
+}
+await friendEarns(1, ['Sign up on a partner site', 'Follow our official page']);
+await friendEarns(2, ['Install the partner notes app']);
 const walletScreens = [
   ['/withdrawal', 'withdrawal'],
   ['/withdrawalOrders', 'withdrawal-orders'],
@@ -83,7 +126,11 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
   const anon = await session(language);
   await anon.page.goto('/login');
   await shot(anon.page, `login${suffix}`);
+  await anon.page.goto(`/register?shareCode=${userInfo.inviteCode}`);
+  await anon.page.getByTestId('inviter').waitFor();
+  await shot(anon.page, `register-inviter${suffix}`);
   if (language === 'en-US') {
+    await anon.page.goto('/login');
     await anon.page.getByRole('button', { name: 'Log in' }).click();
     await shot(anon.page, 'login-errors');
     await anon.page.goto('/register?shareCode=ROOT01');
@@ -102,6 +149,30 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     await signed.page.goto(route);
     await shot(signed.page, `${name}${suffix}`);
   }
+  // The whole Team and levels pages, the report's message, and the one-time level-up notice.
+  await signed.page.goto('/team');
+  await signed.page.getByTestId('report-day').first().waitFor();
+  await shot(signed.page, `team-full${suffix}`, { fullPage: true });
+  const report = signed.page.locator('section').filter({ has: signed.page.locator('input[type="date"]') });
+  await report.locator('input[type="date"]').first().fill('');
+  await report.locator('button[type="submit"]').click();
+  await report.scrollIntoViewIfNeeded();
+  await shot(signed.page, `team-report-message${suffix}`);
+  await signed.page.goto('/userLevel');
+  await shot(signed.page, `user-level-full${suffix}`, { fullPage: true });
+  await signed.page.route('**/app/user/level-info', async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...answer, data: { ...answer.data, unseenLevelUp: 2 } } });
+  });
+  await signed.page.goto('/userLevel');
+  await shot(signed.page, `user-level-notice${suffix}`);
+  await signed.page.goto('/team');
+  await shot(signed.page, `team-notice${suffix}`);
+  await signed.page.unroute('**/app/user/level-info');
+  // Text at 200 %: nothing may overflow or be cut.
+  await signed.page.goto('/team');
+  await signed.page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  await shot(signed.page, `team-zoom200${suffix}`, { fullPage: true });
   if (language === 'en-US') {
     await signed.page.goto('/user');
     await signed.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -117,7 +188,7 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     await signed.page.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
     await signed.page.getByRole('button', { name: 'Save recipient' }).click();
     await shot(signed.page, 'withdrawal-recipient-errors');
-    await signed.page.goto('/userLevel');
+    await signed.page.goto('/wsTask');
     await shot(signed.page, 'not-supported');
     await signed.page.goto('/language');
     await signed.page.getByRole('radio', { name: 'বাংলা' }).click();

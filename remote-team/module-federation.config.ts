@@ -3,6 +3,7 @@ import { remoteFederation } from '../tools/mf/federation';
 
 export default createModuleFederationConfig(
   remoteFederation('remote_team', {
-    './TeamPage': './src/features/invite/team.page.tsx',
+    './TeamPage': './src/app/team.page.tsx',
+    './LevelPage': './src/features/levels/level.page.tsx',
   }),
 );

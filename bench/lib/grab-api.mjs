@@ -2,6 +2,9 @@
 
 export const DEMO = { country: 'IN', phone: '9876543210', password: 'grab-demo-2026' };
 
+/** The reviewer the seed creates; production deployments set their own password. */
+export const REVIEWER = { country: 'IN', phone: '9000000001', password: process.env.SEED_REVIEWER_PASSWORD || 'grab-review-2026' };
+
 /**
  * @typedef {{ code: number, data: any, msg?: string, message?: string }} Envelope
  */
@@ -48,6 +51,28 @@ export async function loginDemo(baseUrl) {
   const { token, userInfo } = envelope.data ?? {};
   if (typeof token !== 'string' || !userInfo) throw new Error('POST /login answered without token and userInfo');
   return { token, userInfo };
+}
+
+/**
+ * Logs the seeded reviewer in and returns the bearer token.
+ * @param {string} baseUrl
+ */
+export async function loginReviewer(baseUrl) {
+  const { envelope } = await call(baseUrl, '/login', { method: 'POST', body: REVIEWER });
+  return /** @type {string} */ (envelope.data.token);
+}
+
+/**
+ * Signs an Indian earner up under `inviteCode` through the real registration (password hash, team
+ * tree, the uplines' daily rollups, the welcome bonus); returns the token and the new userInfo.
+ * @param {string} baseUrl
+ * @param {{ phone: string, inviteCode: string }} person
+ */
+export async function registerEarner(baseUrl, { phone, inviteCode }) {
+  const password = 'bench-password-2026';
+  const body = { country: 'IN', phone, password, rePassword: password, inviteCode, deviceId: `bench-device-${phone}` };
+  const { envelope } = await call(baseUrl, '/public/user/register', { method: 'POST', body });
+  return { token: /** @type {string} */ (envelope.data.token), userInfo: envelope.data.userInfo };
 }
 
 /**

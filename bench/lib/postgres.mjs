@@ -1,5 +1,10 @@
-// PostgreSQL helpers of the benchmarks that compare a write path with pgbench on the same server.
+// PostgreSQL helpers of the benchmarks that run Grab on PostgreSQL: throw-away databases, SQL
+// fixtures, pgbench as a baseline and the server's own reconciliation afterwards.
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { REPO_ROOT, startGrab } from './grab-server.mjs';
+
+const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
 
 /**
  * @param {string} url
@@ -19,6 +24,72 @@ export function databaseUrl(adminUrl, name) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Creates database `name` on the server of `adminUrl` and returns its URL; `dropDatabase` removes it.
+ * @param {string} adminUrl
+ * @param {string} name
+ */
+export function createDatabase(adminUrl, name) {
+  psql(adminUrl, `create database ${name}`);
+  return databaseUrl(adminUrl, name);
+}
+
+/**
+ * @param {string} adminUrl
+ * @param {string} name
+ */
+export function dropDatabase(adminUrl, name) {
+  psql(adminUrl, `drop database if exists ${name} with (force)`);
+}
+
+/**
+ * Runs `body` with a Grab server on a new database of the PostgreSQL that DATABASE_URL names;
+ * afterwards, whatever happened, stops the server and drops the database.
+ * @template T
+ * @param {{ label: string, why: string, extraEnv?: Record<string, string> }} options
+ * @param {(grab: { url: string, server: import('./grab-server.mjs').RunningServer }) => Promise<T>} body
+ * @returns {Promise<T>}
+ */
+export async function withGrabOnPostgres({ label, why, extraEnv }, body) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error(`DATABASE_URL must name a PostgreSQL (${why})`);
+  const name = `grab_bench_${label.replaceAll('-', '_')}_${process.pid}_${Date.now()}`;
+  const url = createDatabase(adminUrl, name);
+  /** @type {import('./grab-server.mjs').RunningServer | undefined} */
+  let server;
+  try {
+    server = await startGrab({ databaseUrl: url, label, extraEnv });
+    return await body({ url, server });
+  } finally {
+    await server?.stop();
+    dropDatabase(adminUrl, name);
+  }
+}
+
+/**
+ * The server's own reconciliation (`npm run grab -- reconcile`), run against a benchmark's database:
+ * every figure but `platform` (and the verdict `holds`) is zero when the books hold.
+ * @param {string} url
+ * @returns {Record<string, number | string | boolean>}
+ */
+export function reconcile(url) {
+  const result = spawnSync(process.execPath, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, SEED_DEMO: '0' } });
+  const line = result.stdout.trim().split('\n').at(-1) ?? '';
+  if (!line.startsWith('{')) throw new Error(`reconcile printed nothing: ${result.stderr.trim()}`);
+  const { platform, ...figures } = JSON.parse(line);
+  return { ...figures, platform: JSON.stringify(platform) };
+}
+
+/**
+ * The figures of a reconciliation that are not zero, as `name value`; empty when the books hold.
+ * @param {Record<string, number | string | boolean>} books
+ */
+export function unreconciled(books) {
+  return Object.entries(books)
+    .filter(([name, value]) => name !== 'platform' && name !== 'holds' && value !== 0)
+    .map(([name, value]) => `${name} ${value}`);
 }
 
 /**

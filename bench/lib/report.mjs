@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
@@ -40,6 +41,17 @@ export function median(values) {
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? /** @type {number} */ (sorted[mid]) : (/** @type {number} */ (sorted[mid - 1]) + /** @type {number} */ (sorted[mid])) / 2;
+}
+
+/**
+ * The nearest-rank percentile `p` (0–100) of `values`: a value that was measured, never one in between.
+ * @param {number[]} values
+ * @param {number} p
+ */
+export function percentile(values, p) {
+  const sorted = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
+  return /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]);
 }
 
 /**
@@ -106,6 +118,23 @@ export function machine() {
  */
 export function isMain(metaUrl) {
   return Boolean(process.argv[1]) && path.resolve(/** @type {string} */ (process.argv[1])) === fileURLToPath(metaUrl);
+}
+
+/**
+ * The script's `--name value` options, one for each key of `defaults`, as numbers (a list of
+ * numbers, comma-separated, where the default is a list).
+ * @template {Record<string, number | number[]>} T
+ * @param {T} defaults
+ * @returns {T}
+ */
+export function numericOptions(defaults) {
+  const { values } = parseArgs({ options: Object.fromEntries(Object.keys(defaults).map((name) => [name, { type: /** @type {const} */ ('string') }])) });
+  const parsed = Object.entries(defaults).map(([name, fallback]) => {
+    const given = values[name];
+    if (typeof given !== 'string') return [name, fallback];
+    return [name, Array.isArray(fallback) ? given.split(',').map(Number) : Number(given)];
+  });
+  return /** @type {T} */ (Object.fromEntries(parsed));
 }
 
 /**

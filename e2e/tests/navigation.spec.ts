@@ -107,7 +107,7 @@ test.describe('navigation rules (SPEC §2)', () => {
   });
 
   test('pages of later issues say "not supported yet" and lead back', async ({ signedInPage: page }) => {
-    await page.goto('/userLevel');
+    await page.goto('/wsTask');
     await expect(page.getByText('Not supported yet', { exact: false })).toBeVisible();
   });
 

@@ -16,7 +16,7 @@ import {
 import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
-import { RemoteTeamPage } from './remotes/remote-team.loader';
+import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
 import { COMING_PAGES } from './routes.paths';
 
 function Page({ children }: { children: ReactNode }) {
@@ -90,6 +90,7 @@ export function AppRoutes() {
         <Route path={PATHS.withdrawal} element={<RemoteWithdrawalPage />} />
         <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
+        <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
         {COMING_PAGES.map((path) => (
           <Route
             key={path}

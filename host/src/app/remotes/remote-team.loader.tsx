@@ -5,3 +5,8 @@ import { RemoteSection } from './remote-section';
 export function RemoteTeamPage() {
   return <RemoteSection registry={remoteRegistry} remote="remote_team" expose="TeamPage" />;
 }
+
+/** /userLevel: the levels and the earner's progress, downloaded only when opened. */
+export function RemoteLevelPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_team" expose="LevelPage" />;
+}

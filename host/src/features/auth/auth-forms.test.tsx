@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../app/test-utils';
 import { ChangePasswordPage } from './change-password.page';
 import { LoginPage } from './login.page';
@@ -11,6 +11,10 @@ function messageOf(input: HTMLElement): string {
   const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const field = (name: string) => screen.getByLabelText(name, { exact: true, selector: 'input, select' });
 
@@ -44,6 +48,9 @@ describe('login form', () => {
 
 describe('register form', () => {
   it('pre-fills the invitation code saved from a share link', async () => {
+    // The page also asks who owns the code (inviter-note.test.tsx): a root code names nobody.
+    const answer = new Response(JSON.stringify({ code: 200, data: null, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer));
     localStorage.setItem('shareCode', 'ROOT01');
     await renderApp(<RegisterPage />, '/register');
     expect((field('Invitation code') as HTMLInputElement).value).toBe('ROOT01');

@@ -1,0 +1,63 @@
+import { copyText, toast, useT } from '@grab/shared';
+import { useId } from 'react';
+import { TEAM_NS } from '../../locales/team.locales';
+import section from '../../ui/section.module.css';
+import { shortLink } from './share-link';
+import styles from './invite.module.css';
+
+async function copyWithToast(value: string, done: string, failed: string) {
+  if (await copyText(value)) toast.success(done);
+  else toast.danger(failed);
+}
+
+function CopyRow({ label, value, shown, copyLabel }: { label: string; value: string; shown: string; copyLabel: string }) {
+  const { t: common } = useT();
+  const { t } = useT(TEAM_NS);
+  return (
+    <fieldset className={styles.copyField}>
+      <legend className={styles.copyLabel}>{label}</legend>
+      <div className={styles.copyRow}>
+        {/* Codes and links read left to right even on an Urdu page. */}
+        <span className={styles.copyValue} dir="ltr">
+          {shown}
+        </span>
+        <button type="button" className={styles.copyButton} aria-label={copyLabel} onClick={() => copyWithToast(value, common('common.copySuccess'), t('copyFailed'))}>
+          {common('common.copy')}
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The invitation code and link, each with Copy, and Share: the native sheet, or a copy where there is none. */
+export function InviteCard({ inviteCode, shareLink }: { inviteCode: string; shareLink: string }) {
+  const { t } = useT(TEAM_NS);
+  const { t: common } = useT();
+  const headingId = useId();
+
+  async function share() {
+    if (typeof navigator.share !== 'function') {
+      await copyWithToast(shareLink, t('linkCopied'), t('copyFailed'));
+      return;
+    }
+    try {
+      await navigator.share({ title: common('common.appName'), text: t('shareText', { code: inviteCode }), url: shareLink });
+    } catch (shareError) {
+      // Closing the share sheet is not a failure worth a toast.
+      if ((shareError as { name?: string } | null)?.name !== 'AbortError') toast.danger(t('copyFailed'));
+    }
+  }
+
+  return (
+    <section className={`g-card ${section.card}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className={section.heading}>
+        {t('inviteTitle')}
+      </h2>
+      <CopyRow label={t('inviteCode')} value={inviteCode} shown={inviteCode} copyLabel={t('copyCode')} />
+      <CopyRow label={t('shareLink')} value={shareLink} shown={shortLink(shareLink)} copyLabel={t('copyLink')} />
+      <button type="button" className="g-button" onClick={share}>
+        {t('share')}
+      </button>
+    </section>
+  );
+}
