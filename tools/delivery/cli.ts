@@ -4,12 +4,14 @@
  *   pnpm --filter ./remote-tasks run deploy -- [--to <dir>] [--url <base>] [--manifest <file>] [--dist <dir>]
  *   pnpm --filter ./remote-tasks run rollback -- [--to <dir>] [--manifest <file>]
  *   pnpm --filter ./remote-tasks run artifact -- --to <dir>
+ *   pnpm --filter ./remote-tasks test          (its unit tests, then `contract`: its built entry in the host)
  *
  * `--to` is the static origin's folder (default: the Grab server's, see workspace.ts); `--url` is
  * the address that folder is served at (default `/remotes/`, the Grab server's own); `--manifest`
  * is the remotes manifest to switch (default `<to>/remotes.json`, which the server serves when no
  * REMOTES_MANIFEST is set). docs/shipping-a-remote.md tells the whole story.
  */
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeArtifact, publishArtifact } from './artifact';
@@ -71,8 +73,17 @@ async function run(command: string | undefined): Promise<number> {
       console.log(`live: ${result.to} (was ${result.from ?? 'not listed'})`);
       return 0;
     }
+    case 'contract': {
+      // The contract test is a Playwright suite beside the end-to-end one (e2e/contract/).
+      const run = spawnSync('pnpm', ['--filter', './e2e', 'exec', 'playwright', 'test', '-c', 'contract.config.ts'], {
+        cwd: REPO_ROOT,
+        stdio: 'inherit',
+        env: { ...process.env, CONTRACT_REMOTE: remote.mfName, CONTRACT_DIST: dist },
+      });
+      return run.status ?? 1;
+    }
     default:
-      throw new UsageError(`unknown command "${command ?? ''}": use artifact, deploy or rollback`);
+      throw new UsageError(`unknown command "${command ?? ''}": use artifact, deploy, rollback or contract`);
   }
 }
 
