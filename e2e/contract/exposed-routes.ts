@@ -21,6 +21,6 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
   },
   remote_team: {
     TeamPage: '/team',
-    LevelPage: null,
+    LevelPage: '/userLevel',
   },
 };
