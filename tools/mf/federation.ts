@@ -4,8 +4,8 @@
  * (host/src/app/remotes/federation-runtime.ts). Measured in notes/first-load-bytes.md: an MF-shared
  * module ships whole (MF cannot tree-shake it for consumers it does not know), so only what must be
  * ONE instance is shared.
- * react-router-dom, jotai and zod are reached only through `@grab/shared`, whose single instance
- * carries the router context, store and i18n instance.
+ * react-router-dom, jotai, react-i18next, i18next, zod and ofetch are reached only through
+ * `@grab/shared`, whose single instance carries the router context, store and i18n instance.
  */
 
 import type { Exposes, RemoteName } from '../../shared/src/remotes/remote-modules';
@@ -59,8 +59,9 @@ export function remoteFederation<R extends RemoteName>(name: R, exposes: Exposes
     shared: SHARED,
     shareStrategy: 'loaded-first',
     dts: false,
-    // mf-manifest.json lists each exposed module's chunks: the server reads it to hint a route's
-    // first chunks in index.html, before the runtime asks for them.
+    // mf-manifest.json: the deploy's compatibility gate reads the shared versions the remote was
+    // built with from it (tools/delivery/compatibility.ts), and the server reads each exposed
+    // module's first chunks from it to hint them in index.html.
     manifest: true,
     experiments: {
       // The host's lazily loaded runtime chunk provides the runtime core on a global.

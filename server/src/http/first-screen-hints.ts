@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteManifest } from '@grab/shared/contracts';
 import { FIRST_SCREENS, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
-import type { StaticRoots } from '../config';
+import type { Config } from '../config';
 
 export interface PreloadHint {
   href: string;
@@ -43,18 +43,30 @@ interface MfManifest {
   exposes?: { name?: string; assets?: { js?: { sync?: string[] }; css?: { sync?: string[] } } }[];
 }
 
+/** The folder `base` (`/remotes/tasks/` or a deployed version's) is served from: the built copy or the deployed versions. */
+async function localFolder(config: Config, base: string): Promise<string | null> {
+  const remote = config.staticRoots.remotes.find((r) => base.startsWith(`/remotes/${r.name}/`));
+  if (!remote) return null;
+  const rest = base.slice(`/remotes/${remote.name}/`.length);
+  for (const root of [remote.dir, path.join(config.remotesDir, remote.name)]) {
+    const dir = path.resolve(root, rest);
+    if ((dir === root || dir.startsWith(root + path.sep)) && (await existing(dir, ['remoteEntry.js'])).length > 0) return dir;
+  }
+  return null;
+}
+
 /**
  * The remote's entry, then the chunks its exposed module needs first, read from the mf-manifest.json
  * beside that entry. Only a remote this server serves itself can be read; one on another origin
  * gets its entry hinted alone.
  */
-async function remoteHints(roots: StaticRoots, manifest: RemoteManifest, remote: { name: string; expose: string }): Promise<string[]> {
+async function remoteHints(config: Config, manifest: RemoteManifest, remote: { name: string; expose: string }): Promise<string[]> {
   const entry = manifest.remotes.find((r) => r.name === remote.name)?.entry;
   if (!entry?.endsWith('/remoteEntry.js')) return [];
-  const local = entry.startsWith('/') ? roots.remotes.find((r) => entry.startsWith(`/remotes/${r.name}/`)) : undefined;
-  if (!local) return [entry];
+  if (!entry.startsWith('/')) return [entry];
   const base = entry.slice(0, entry.lastIndexOf('/') + 1);
-  const dir = path.join(local.dir, base.slice(`/remotes/${local.name}/`.length));
+  const dir = await localFolder(config, base);
+  if (!dir) return [];
   const mf = (await readJson(path.join(dir, 'mf-manifest.json'))) as MfManifest | null;
   const assets = mf?.exposes?.find((e) => e.name === remote.expose)?.assets;
   const files = await existing(dir, ['remoteEntry.js', ...(assets?.js?.sync ?? []), ...(assets?.css?.sync ?? [])]);
@@ -66,14 +78,15 @@ async function remoteHints(roots: StaticRoots, manifest: RemoteManifest, remote:
  * remote's entry and its first chunks. Read on every request, like the manifest, so a remote that
  * ships is hinted on the next load without a restart.
  */
-export async function firstScreenHints(roots: StaticRoots, manifest: RemoteManifest, pathname: string): Promise<PreloadHint[]> {
+export async function firstScreenHints(config: Config, manifest: RemoteManifest, pathname: string): Promise<PreloadHint[]> {
   const screen = FIRST_SCREENS[pathname];
   if (!screen) return [];
-  const chunks = ((await readJson(path.join(roots.host, HOST_CHUNKS_FILE))) ?? {}) as Record<string, string[] | undefined>;
+  const host = config.staticRoots.host;
+  const chunks = ((await readJson(path.join(host, HOST_CHUNKS_FILE))) ?? {}) as Record<string, string[] | undefined>;
   const hostFiles = [...new Set(screen.hostChunks.flatMap((name) => chunks[name] ?? []))];
   const hrefs = [
-    ...(await existing(roots.host, hostFiles)).map((file) => `/${file}`),
-    ...(screen.remote ? await remoteHints(roots, manifest, screen.remote) : []),
+    ...(await existing(host, hostFiles)).map((file) => `/${file}`),
+    ...(screen.remote ? await remoteHints(config, manifest, screen.remote) : []),
   ];
   return hrefs.map(hintFor).filter((hint): hint is PreloadHint => hint !== null);
 }

@@ -24,7 +24,7 @@ export function shellHandler(config: Config) {
       request.log.warn({ err: error }, 'the remote manifest could not be read; index.html is sent without it');
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const hints = manifest ? await firstScreenHints(config.staticRoots, manifest, pathname) : [];
+    const hints = manifest ? await firstScreenHints(config, manifest, pathname) : [];
     // Compressed on the way out like any dynamic answer: the precompressed file no longer fits.
     reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
     return reply.send(renderShell(template, manifest, hints));

@@ -1,4 +1,4 @@
-import { DEV_OVERRIDE_KEY, loadManifest } from './remote-manifest';
+import { DEV_OVERRIDE_KEY, manifestSource } from './remote-manifest';
 import { createRemoteRegistry, type FederationRuntime } from './remote-registry';
 
 function devOverride(): string | null {
@@ -41,6 +41,8 @@ const lazyRuntime: FederationRuntime = {
     return result;
   },
 };
+
+const loadManifest = manifestSource();
 
 export const remoteRegistry = createRemoteRegistry({
   runtime: lazyRuntime,

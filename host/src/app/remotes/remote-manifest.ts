@@ -75,8 +75,16 @@ export function readEmbeddedManifest(doc: Document = document): RemoteManifest |
   }
 }
 
-/** The embedded manifest saves /home one round trip before the remote's entry is asked for. */
-export function loadManifest(doc: Document = document, fetcher: typeof fetch = fetch): Promise<RemoteManifest> {
-  const embedded = readEmbeddedManifest(doc);
-  return embedded ? Promise.resolve(embedded) : fetchManifest(fetcher);
+/**
+ * The manifest's source for the page: the embedded one first (it saves /home one round trip before
+ * the remote's entry is asked for), then /remotes.json. The embedded copy is as old as the page, so
+ * only the first ask takes it; a Retry asks the server, which knows a deploy or a rollback since.
+ */
+export function manifestSource(doc: Document = document, fetcher: typeof fetch = fetch): () => Promise<RemoteManifest> {
+  let first = true;
+  return () => {
+    const embedded = first ? readEmbeddedManifest(doc) : null;
+    first = false;
+    return embedded ? Promise.resolve(embedded) : fetchManifest(fetcher);
+  };
 }
