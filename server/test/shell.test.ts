@@ -50,7 +50,7 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     );
     manifestFile = path.join(tmp, 'remotes.json');
     write(manifestFile, JSON.stringify({ remotes: [{ name: 'remote_tasks', entry: '/remotes/tasks/remoteEntry.js' }, { name: 'remote_team', entry: 'https://cdn.grab.example/team/remoteEntry.js' }] }));
-    const env = { STATIC_HOST_DIR: host, STATIC_REMOTES_DIR: tmp, REMOTES_MANIFEST: manifestFile };
+    const env = { STATIC_HOST_DIR: host, STATIC_REMOTES_DIR: tmp, REMOTES_MANIFEST: manifestFile, REMOTES_DIR: path.join(tmp, 'deployed') };
     ctx = await createTestContext('pglite', testConfig(env));
     app = ctx.app;
   });
@@ -93,6 +93,26 @@ describe('index.html with the remote manifest and the first screen hinted', () =
       expect(embeddedManifest(page)).toEqual({ remotes: [{ name: 'remote_tasks', entry: 'https://cdn.grab.example/tasks/v2/remoteEntry.js' }] });
       expect(preloads(page)).toContain('https://cdn.grab.example/tasks/v2/remoteEntry.js');
       expect(preloads(page)).not.toContain('/remotes/tasks/remoteEntry.js');
+    } finally {
+      write(manifestFile, before);
+    }
+  });
+
+  it('hints the files of a deployed version from that version’s own folder', async () => {
+    const before = fs.readFileSync(manifestFile, 'utf8');
+    const version = path.join(tmp, 'deployed', 'tasks', '2.0.0-abc123');
+    write(path.join(version, 'remoteEntry.js'), 'entry v2');
+    write(path.join(version, 'static/js/async/__federation_expose_TaskHall.9z.js'), 'hall v2');
+    write(path.join(version, 'mf-manifest.json'), JSON.stringify({ exposes: [{ name: 'TaskHall', assets: { js: { sync: ['static/js/async/__federation_expose_TaskHall.9z.js'] } } }] }));
+    try {
+      write(manifestFile, JSON.stringify({ remotes: [{ name: 'remote_tasks', entry: '/remotes/tasks/2.0.0-abc123/remoteEntry.js' }] }));
+      const hints = preloads((await app.inject({ method: 'GET', url: '/home' })).body);
+      expect(hints).toEqual([
+        '/static/js/async/federation-runtime.1a.js',
+        '/remotes/tasks/2.0.0-abc123/remoteEntry.js',
+        '/remotes/tasks/2.0.0-abc123/static/js/async/__federation_expose_TaskHall.9z.js',
+      ]);
+      for (const href of hints) expect((await app.inject({ method: 'GET', url: href })).statusCode, href).toBe(200);
     } finally {
       write(manifestFile, before);
     }
