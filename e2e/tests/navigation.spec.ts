@@ -100,7 +100,11 @@ test.describe('navigation rules (SPEC §2)', () => {
     await shell.team.click();
     await expect(page).toHaveURL('/team');
     await expect.poll(() => markVisibleTab('team')).toBe(true);
+    // Home must be on screen before Team is tapped again, as a person sees it; a tap that lands
+    // while Home is still on its way never leaves /team, and nothing would remount.
     await shell.home.click();
+    await expect(page).toHaveURL('/home');
+    await expect(page.locator('main > [data-e2e-mark="home"]')).toBeVisible();
     await shell.team.click();
     await expect(page).toHaveURL('/team');
     await expect(page.locator('main > [data-e2e-mark="team"]')).toHaveCount(0);
