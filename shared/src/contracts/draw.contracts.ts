@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { DrawPrizeLook, GridConfig, SlotMachineConfig, WheelConfig } from './draw-config';
 import { endpoint, Empty, Points } from './envelope';
 
 /**
@@ -11,44 +12,12 @@ export const DRAW_WIDGETS = ['wheel', 'grid', 'slot'] as const;
 export const DrawWidget = z.enum(DRAW_WIDGETS);
 export type DrawWidget = z.infer<typeof DrawWidget>;
 
-// SPEC §3's widget configuration, as little as the server needs to check; the widget package's own
-// schema (draw-config) describes every field and takes over when it lands.
-const Length = z.union([z.string(), z.number()]);
-const DrawFont = z.object({
-  text: z.string(),
-  fontSize: z.optional(Length),
-  fontColor: z.optional(z.string()),
-  fontStyle: z.optional(z.string()),
-  fontWeight: z.optional(Length),
-  lineHeight: z.optional(Length),
-  top: z.optional(Length),
-  left: z.optional(Length),
-  wordWrap: z.optional(z.boolean()),
-  lengthLimit: z.optional(Length),
-  lineClamp: z.optional(z.number()),
-});
-const DrawImage = z.object({ src: z.string(), width: z.optional(Length), height: z.optional(Length), top: z.optional(Length), left: z.optional(Length) });
-const DrawBlock = z.object({ padding: z.optional(z.string()), background: z.optional(z.string()), imgs: z.optional(z.array(DrawImage)) });
-const DrawSlot = z.object({ order: z.optional(z.array(z.int())), speed: z.optional(z.number()), direction: z.optional(z.number()) });
-const DrawButton = z.object({
-  radius: z.optional(Length),
-  borderRadius: z.optional(Length),
-  background: z.optional(z.string()),
-  pointer: z.optional(z.boolean()),
-  fonts: z.optional(z.array(DrawFont)),
-  imgs: z.optional(z.array(DrawImage)),
-});
-
 /** One prize: what it pays, how likely it is, and how it looks on every widget. */
-export const DrawPrize = z.object({
+export const DrawPrize = z.extend(DrawPrizeLook, {
   /** Hundredths of a point, credited through the ledger; never zero, so every spin pays something. */
   amount: z.int().check(z.gte(1)),
   /** Relative chance against the other prizes' weights; 0 shows the prize but never picks it. */
   weight: z.int().check(z.gte(0), z.lte(1_000_000)),
-  background: z.optional(z.string()),
-  borderRadius: z.optional(Length),
-  fonts: z.optional(z.array(DrawFont)),
-  imgs: z.optional(z.array(DrawImage)),
 });
 export type DrawPrize = z.infer<typeof DrawPrize>;
 
@@ -59,9 +28,10 @@ export const DrawConfig = z
     dayWidgets: z.array(DrawWidget).check(z.minLength(1), z.maxLength(7)),
     /** A grid has eight cells around its button, so at most eight prizes. */
     prizes: z.array(DrawPrize).check(z.minLength(2), z.maxLength(8)),
-    wheel: z.object({ blocks: z.optional(z.array(DrawBlock)), buttons: z.optional(z.array(DrawButton)) }),
-    grid: z.object({ blocks: z.optional(z.array(DrawBlock)), buttons: z.optional(z.array(DrawButton)) }),
-    slot: z.object({ blocks: z.optional(z.array(DrawBlock)), slots: z.optional(z.array(DrawSlot)) }),
+    /** Each widget's own styling (SPEC §3); its prizes are the ones above, in the same order. */
+    wheel: z.omit(WheelConfig, { prizes: true }),
+    grid: z.omit(GridConfig, { prizes: true }),
+    slot: z.omit(SlotMachineConfig, { prizes: true }),
   })
   .check(z.refine((c) => c.prizes.some((p) => p.weight > 0), { error: 'a draw needs a prize that can be picked' }));
 export type DrawConfig = z.infer<typeof DrawConfig>;
