@@ -66,32 +66,28 @@ export const DrawBlock = z.object({
 });
 export type DrawBlock = z.infer<typeof DrawBlock>;
 
+/** Grid only: the cell (column x, row y, from 0) and its span. Without them, prizes go round the edge and buttons fill the middle. */
+const GridCell = {
+  x: z.optional(z.int().check(z.gte(0))),
+  y: z.optional(z.int().check(z.gte(0))),
+  col: z.optional(z.int().check(z.gte(1))),
+  row: z.optional(z.int().check(z.gte(1))),
+};
+
 /** How a prize looks, the same on every widget. The grid also reads a cell position. */
 export const DrawPrizeLook = z.object({
   background: z.optional(DrawColor),
   borderRadius: z.optional(DrawLength),
   imgs: z.optional(z.array(DrawImage).check(z.maxLength(8))),
   fonts: z.optional(z.array(DrawFont).check(z.maxLength(8))),
-  /** Grid only: the cell (column x, row y, from 0) and its span. Without them the prizes go round the edge. */
-  x: z.optional(z.int().check(z.gte(0))),
-  y: z.optional(z.int().check(z.gte(0))),
-  col: z.optional(z.int().check(z.gte(1))),
-  row: z.optional(z.int().check(z.gte(1))),
+  ...GridCell,
 });
 export type DrawPrizeLook = z.infer<typeof DrawPrizeLook>;
 
 /** The wheel's centre (radius, pointer) or a grid cell that starts the draw (placed like a prize). */
-export const DrawButton = z.object({
+export const DrawButton = z.extend(DrawPrizeLook, {
   radius: z.optional(DrawLength),
   pointer: z.optional(z.boolean()),
-  background: z.optional(DrawColor),
-  borderRadius: z.optional(DrawLength),
-  fonts: z.optional(z.array(DrawFont).check(z.maxLength(8))),
-  imgs: z.optional(z.array(DrawImage).check(z.maxLength(8))),
-  x: z.optional(z.int().check(z.gte(0))),
-  y: z.optional(z.int().check(z.gte(0))),
-  col: z.optional(z.int().check(z.gte(1))),
-  row: z.optional(z.int().check(z.gte(1))),
 });
 export type DrawButton = z.infer<typeof DrawButton>;
 

@@ -49,6 +49,14 @@ afterEach(() => {
 const status = () => screen.getByRole('status').textContent;
 const spinButton = () => screen.getByRole('button', { name: 'Spin' });
 
+/** The wheel with a fake canvas and every event recorded. */
+function mountWheel() {
+  const on = events();
+  const ref = createRef<DrawHandle>();
+  const { unmount } = render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+  return { on, ref, unmount };
+}
+
 /** Spin up to full speed (2500 ms, SPEC §9). */
 function toFullSpeed(ref: { current: DrawHandle | null }) {
   act(() => {
@@ -61,9 +69,7 @@ function toFullSpeed(ref: { current: DrawHandle | null }) {
 
 describe('the lucky wheel', () => {
   it('spins on its button, waits at full speed, lands on the given prize and announces it', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     expect(on.onSuccess).toHaveBeenCalledOnce();
     expect(on.onFinally).toHaveBeenCalledOnce();
     expect(screen.getByRole('region', { name: 'Lucky wheel' })).toBeTruthy();
@@ -103,9 +109,7 @@ describe('the lucky wheel', () => {
   });
 
   it('refuses play while spinning', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     act(() => {
       expect(ref.current?.play()).toBe(true);
     });
@@ -121,9 +125,7 @@ describe('the lucky wheel', () => {
   });
 
   it('refuses stop while idle', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     act(() => {
       expect(ref.current?.stop(1)).toBe(false);
     });
@@ -133,9 +135,7 @@ describe('the lucky wheel', () => {
   });
 
   it('refuses stop while decelerating, −1 included', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     toFullSpeed(ref);
     act(() => {
       ref.current?.stop(1);
@@ -151,9 +151,7 @@ describe('the lucky wheel', () => {
   });
 
   it('cancels back to idle on −1, with no end and no prize', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     toFullSpeed(ref);
     act(() => {
       expect(ref.current?.stop(-1)).toBe(true);
@@ -169,9 +167,7 @@ describe('the lucky wheel', () => {
   });
 
   it('cancels during acceleration too, and the acceleration timer no longer counts', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { ref } = mountWheel();
     act(() => {
       ref.current?.play();
     });
@@ -182,12 +178,11 @@ describe('the lucky wheel', () => {
       vi.advanceTimersByTime(5000);
     });
     expect(ref.current?.phase).toBe('idle');
+    expect(engine().cancel).toHaveBeenCalledOnce();
   });
 
   it('treats an index that names no prize as −1', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { ref } = mountWheel();
     toFullSpeed(ref);
     act(() => {
       ref.current?.stop(9);
@@ -197,9 +192,7 @@ describe('the lucky wheel', () => {
   });
 
   it('keeps a stop made while accelerating and lands after full speed', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref } = mountWheel();
     act(() => {
       ref.current?.play();
     });
@@ -265,9 +258,7 @@ describe('the lucky wheel', () => {
   });
 
   it('destroys the canvas when unmounted mid-spin, and reports nothing after', () => {
-    const on = events();
-    const ref = createRef<DrawHandle>();
-    const { unmount } = render(<LuckyWheel ref={ref} config={wheel} createEngine={createEngine} {...on} />);
+    const { on, ref, unmount } = mountWheel();
     act(() => {
       ref.current?.play();
     });
