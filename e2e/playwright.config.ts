@@ -1,4 +1,5 @@
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { PHONE_BROWSER, REPORTER } from './support/phone-browser';
 
 // Starts the real server (built by `npm test` beforehand) on a fresh embedded database, and drives
 // Debian's Chromium at a phone viewport. Nothing is mocked: the browser talks to the real API.
@@ -13,18 +14,10 @@ export default defineConfig({
   workers: process.env.CI ? 2 : 2,
   retries: 0,
   forbidOnly: true,
-  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE
-    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE }]]
-    : [['list']],
+  reporter: REPORTER,
   use: {
     baseURL,
-    ...devices['Pixel 7'],
-    viewport: { width: 390, height: 844 },
-    browserName: 'chromium',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    },
+    ...PHONE_BROWSER,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

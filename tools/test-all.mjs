@@ -25,6 +25,12 @@ const stages = [
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'playwright.json') },
     report: 'playwright.json',
   },
+  {
+    name: 'contract tests of the remotes (Chromium)',
+    args: ['--filter', './e2e', 'exec', 'playwright', 'test', '-c', 'contract.config.ts'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_FILE: path.join(reports, 'contract.json') },
+    report: 'contract.json',
+  },
 ];
 
 function counts(report) {

@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   CATALOGUE_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   FB_PIXEL_ID: optionalText.pipe(z.string().regex(/^\d{5,20}$/, 'must be the numeric pixel id').optional()),
   REMOTES_MANIFEST: optionalText,
+  REMOTES_DIR: optionalText,
   PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MESSAGING_OFFICIAL_ACCOUNT: z.string().trim().min(1).default('+10000000000'),
   STATIC_HOST_DIR: optionalText,
@@ -76,7 +77,13 @@ export interface Config {
   /** How long this process reuses the task catalogue it read (0 = never). */
   catalogueCacheMs: number;
   fbPixelId: string | null;
+  /** The manifest file REMOTES_MANIFEST names; unset: `<remotesDir>/remotes.json` if a deploy wrote one. */
   remotesManifest: string | undefined;
+  /**
+   * Where `deploy` publishes remote versions (`<name>/<version>-<hash>/`), served at
+   * `/remotes/<name>/<version>-<hash>/` beside the built-in copy (docs/shipping-a-remote.md).
+   */
+  remotesDir: string;
   /** The origin earners reach the app at: PUBLIC_ORIGIN, else this server's own listen address. */
   publicOrigin: string;
   /** Served over TLS (PUBLIC_ORIGIN is https): only then is HSTS sent. */
@@ -161,17 +168,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const resolve = (p: string) => path.resolve(process.cwd(), p);
   const remotesBase = e.STATIC_REMOTES_DIR ? resolve(e.STATIC_REMOTES_DIR) : REPO_ROOT;
+  const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data');
   return {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'),
+    dataDir,
     logLevel: e.LOG_LEVEL,
     tokenTtlDays: e.TOKEN_TTL_DAYS,
     sessionCacheMs: e.SESSION_CACHE_MS,
     catalogueCacheMs: e.CATALOGUE_CACHE_MS,
     fbPixelId: e.FB_PIXEL_ID ?? null,
     remotesManifest: e.REMOTES_MANIFEST ? resolve(e.REMOTES_MANIFEST) : undefined,
+    // The deploy command's default target is the same folder (tools/delivery/workspace.ts).
+    remotesDir: e.REMOTES_DIR ? resolve(e.REMOTES_DIR) : path.join(dataDir, 'remotes'),
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? listenOrigin(e.HOST, e.PORT),
     tls: (e.PUBLIC_ORIGIN ?? '').startsWith('https:'),
     officialAccount: e.MESSAGING_OFFICIAL_ACCOUNT,
@@ -189,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payout: { provider: e.PAYOUT_PROVIDER, simulatorDelayMs: e.PAYOUT_SIMULATOR_DELAY_MS },
     signupsPerIpPerDay: e.SIGNUPS_PER_IP_PER_DAY,
     signupsPerDevicePerDay: e.SIGNUPS_PER_DEVICE_PER_DAY,
-    uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data'), 'uploads'),
+    uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     pgPoolMax: e.PG_POOL_MAX,
     testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',

@@ -126,3 +126,41 @@ describe('static files, caching and the SPA fallback', () => {
     expect(withCdn).toContain("script-src 'self' https://connect.facebook.net https://cdn.grab.example");
   });
 });
+
+describe('remotes deployed while the server runs', () => {
+  let ctx: TestContext;
+  let tmp: string;
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-deployed-'));
+    write(path.join(tmp, 'remote-tasks', 'dist', 'remoteEntry.js'), bigScript);
+    ctx = await createTestContext('pglite', testConfig({ STATIC_HOST_DIR: path.join(tmp, 'host'), STATIC_REMOTES_DIR: tmp, REMOTES_DIR: path.join(tmp, 'deployed') }));
+  });
+  afterAll(async () => {
+    await ctx?.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  it('serves a version folder written after start-up as immutable, to any origin', async () => {
+    write(path.join(tmp, 'deployed', 'tasks', '0.2.0-abc', 'remoteEntry.js'), 'export {}');
+    const response = await ctx.app.inject({ method: 'GET', url: '/remotes/tasks/0.2.0-abc/remoteEntry.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const builtIn = await ctx.app.inject({ method: 'GET', url: '/remotes/tasks/remoteEntry.js' });
+    expect(builtIn.statusCode).toBe(200);
+    expect(builtIn.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('switches to the manifest a deploy writes, and its origins into the CSP, without a restart', async () => {
+    const before = await ctx.app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(before.json().remotes[0].entry).toBe('/remotes/tasks/remoteEntry.js');
+    const remotes = [{ name: 'remote_team', entry: 'http://127.0.0.1:9999/team/0.1.0-abc/remoteEntry.js' }];
+    write(path.join(tmp, 'deployed', 'remotes.json'), JSON.stringify({ remotes }));
+    const after = await ctx.app.inject({ method: 'GET', url: '/remotes.json' });
+    expect(after.headers['cache-control']).toBe('no-cache');
+    expect(after.json()).toEqual({ remotes });
+    const csp = (await ctx.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'] as string;
+    expect(csp).toContain("script-src 'self' https://connect.facebook.net http://127.0.0.1:9999");
+  });
+});

@@ -59,7 +59,9 @@ export function remoteFederation<R extends RemoteName>(name: R, exposes: Exposes
     shared: SHARED,
     shareStrategy: 'loaded-first',
     dts: false,
-    manifest: false,
+    // mf-manifest.json: the deploy's compatibility gate reads the shared versions the remote was
+    // built with from it (tools/delivery/compatibility.ts).
+    manifest: true,
     experiments: {
       // The host's lazily loaded runtime chunk provides the runtime core on a global.
       externalRuntime: true,

@@ -10,14 +10,16 @@ const FACEBOOK = 'https://www.facebook.com';
  * styles are, because UI libraries set style attributes. `blob:` images: private pictures are read
  * with the bearer token and shown from memory, and picked photos are previewed before upload.
  */
-export function contentSecurityPolicy(remoteOrigins: string[]) {
+export function contentSecurityPolicy(remoteOrigins: () => string[]) {
+  // Asked on each response: a deploy that moves a remote to another origin needs no restart.
+  const remotes = () => remoteOrigins().join(' ');
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", FACEBOOK_SCRIPT, ...remoteOrigins],
-    'style-src': ["'self'", "'unsafe-inline'", ...remoteOrigins],
-    'img-src': ["'self'", 'data:', 'blob:', FACEBOOK, ...remoteOrigins],
-    'font-src': ["'self'", 'data:', ...remoteOrigins],
-    'connect-src': ["'self'", FACEBOOK, FACEBOOK_SCRIPT, ...remoteOrigins],
+    'script-src': ["'self'", FACEBOOK_SCRIPT, remotes],
+    'style-src': ["'self'", "'unsafe-inline'", remotes],
+    'img-src': ["'self'", 'data:', 'blob:', FACEBOOK, remotes],
+    'font-src': ["'self'", 'data:', remotes],
+    'connect-src': ["'self'", FACEBOOK, FACEBOOK_SCRIPT, remotes],
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
@@ -27,7 +29,7 @@ export function contentSecurityPolicy(remoteOrigins: string[]) {
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, remoteOrigins: string[], tls: boolean): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, remoteOrigins: () => string[], tls: boolean): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(remoteOrigins) },
     // Remotes may be loaded by a host on another port of this site during development.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { manifestEntryOrigins, RemoteManifest } from '@grab/shared/contracts';
+import { builtInManifest, manifestEntryOrigins, RemoteManifest } from '@grab/shared/contracts';
 import type { Config } from '../config';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -12,33 +12,86 @@ export const NO_CACHE = 'no-cache';
 const ENTRY_FILES = new Set(['index.html', 'sw.js', 'remoteEntry.js', 'mf-manifest.json', 'remotes.json']);
 
 export function defaultManifest(config: Config): RemoteManifest {
-  return { remotes: config.staticRoots.remotes.map((r) => ({ name: r.mfName, entry: `/remotes/${r.name}/remoteEntry.js` })) };
+  return builtInManifest(config.staticRoots.remotes);
 }
 
-/** The manifest file is read on each request, so pointing a remote elsewhere needs no restart. */
+/** The file the manifest is read from, and whether it must exist (REMOTES_MANIFEST was given). */
+function manifestFile(config: Config): { file: string; required: boolean } {
+  if (config.remotesManifest) return { file: config.remotesManifest, required: true };
+  return { file: path.join(config.remotesDir, 'remotes.json'), required: false };
+}
+
+function parseManifestFile(text: string): RemoteManifest {
+  return RemoteManifest.parse(JSON.parse(text));
+}
+
+/**
+ * The manifest file is read on each request, so a deploy (which renames a new file over it) or
+ * pointing a remote elsewhere needs no restart. Until the first deploy writes one, the built-in
+ * manifest names the copies built with the app.
+ */
 export async function readManifest(config: Config): Promise<RemoteManifest> {
-  if (!config.remotesManifest) return defaultManifest(config);
-  return RemoteManifest.parse(JSON.parse(await fs.promises.readFile(config.remotesManifest, 'utf8')));
-}
-
-/** Origins of remote entries given as absolute URLs: the CSP must allow scripts from them. */
-export function manifestOrigins(config: Config): string[] {
-  if (!config.remotesManifest) return [];
+  const { file, required } = manifestFile(config);
   try {
-    return manifestEntryOrigins(RemoteManifest.parse(JSON.parse(fs.readFileSync(config.remotesManifest, 'utf8'))));
-  } catch {
-    return [];
+    return parseManifestFile(await fs.promises.readFile(file, 'utf8'));
+  } catch (error) {
+    if (!required && (error as NodeJS.ErrnoException).code === 'ENOENT') return defaultManifest(config);
+    throw error;
   }
 }
 
-function cacheHeaders(root: string) {
-  return (reply: FastifyReply | { setHeader(name: string, value: string): void }, filePath: string) => {
-    const relative = path.relative(root, filePath.replace(/\.(br|gz)$/, '')).split(path.sep);
+/**
+ * Origins of remote entries given as absolute URLs: the CSP must allow scripts from them. Asked on
+ * every response, so the file is parsed again only when a deploy has replaced it.
+ */
+export function manifestOrigins(config: Config): () => string[] {
+  const { file } = manifestFile(config);
+  let seen = '';
+  let origins: string[] = [];
+  return () => {
+    let stamp = 'none';
+    try {
+      const stat = fs.statSync(file);
+      stamp = `${stat.ino}:${stat.mtimeMs}:${stat.size}`;
+    } catch {
+      // No file: the built-in manifest, whose entries are all on this origin.
+    }
+    if (stamp !== seen) {
+      seen = stamp;
+      try {
+        origins = stamp === 'none' ? [] : manifestEntryOrigins(parseManifestFile(fs.readFileSync(file, 'utf8')));
+      } catch {
+        origins = [];
+      }
+    }
+    return origins;
+  };
+}
+
+type HeaderTarget = FastifyReply | { setHeader(name: string, value: string): void };
+
+function setHeader(reply: HeaderTarget, name: string, value: string) {
+  if ('header' in reply) reply.header(name, value);
+  else reply.setHeader(name, value);
+}
+
+/**
+ * `versions` is the folder of deployed versions: every file under it sits in a folder named by its
+ * content hash, so even its remoteEntry.js never changes. `remote` files are public code another
+ * origin's host may load: any origin may read them.
+ */
+function cacheHeaders(root: string, versions: string | null) {
+  return (reply: HeaderTarget, filePath: string) => {
+    const file = filePath.replace(/\.(br|gz)$/, '');
+    if (versions !== null) {
+      setHeader(reply, 'access-control-allow-origin', '*');
+      setHeader(reply, 'cross-origin-resource-policy', 'cross-origin');
+      if (!path.relative(versions, file).startsWith('..')) return setHeader(reply, 'cache-control', IMMUTABLE);
+    }
+    const relative = path.relative(root, file).split(path.sep);
     const name = relative[relative.length - 1] ?? '';
     // Build tools put content-hashed files under static/; everything else keeps its name.
-    const value = relative[0] === 'static' && !ENTRY_FILES.has(name) ? IMMUTABLE : NO_CACHE;
-    if ('header' in reply) reply.header('cache-control', value);
-    else reply.setHeader('cache-control', value);
+    setHeader(reply, 'cache-control', relative[0] === 'static' && !ENTRY_FILES.has(name) ? IMMUTABLE : NO_CACHE);
   };
 }
 
@@ -58,25 +111,31 @@ export function isSpaRoute(method: string, url: string): boolean {
 }
 
 /**
- * Serves the built shell at `/` and each remote at `/remotes/<name>/`, with precompressed `.br` /
- * `.gz` files when the client accepts them. Missing build folders are skipped: the API still runs.
- * Returns whether the shell's index.html exists, for the SPA fallback.
+ * Serves the built shell at `/` and each remote at `/remotes/<name>/`: its built-in copy, and the
+ * versions deployed to `<remotesDir>/<name>/` (a folder made here, so a deploy after start-up needs
+ * no restart). Precompressed `.br` / `.gz` files go to clients that accept them. A missing build
+ * folder is skipped: the API still runs. Returns whether the shell's index.html exists, for the
+ * SPA fallback.
  */
 export async function registerStatic(app: FastifyInstance, config: Config): Promise<{ indexHtml: string | null }> {
-  const roots = [
-    { dir: config.staticRoots.host, prefix: '/' },
-    ...config.staticRoots.remotes.map((r) => ({ dir: r.dir, prefix: `/remotes/${r.name}/` })),
-  ].filter((r) => fs.existsSync(r.dir));
+  const roots: { dirs: string[]; prefix: string; versions: string | null }[] = [];
+  if (fs.existsSync(config.staticRoots.host)) roots.push({ dirs: [config.staticRoots.host], prefix: '/', versions: null });
+  for (const remote of config.staticRoots.remotes) {
+    const versions = path.join(config.remotesDir, remote.name);
+    fs.mkdirSync(versions, { recursive: true });
+    // The built-in copy first: its names (remoteEntry.js, static/) never look like a version folder.
+    roots.push({ dirs: [...(fs.existsSync(remote.dir) ? [remote.dir] : []), versions], prefix: `/remotes/${remote.name}/`, versions });
+  }
   let decorated = false;
   for (const root of roots) {
     await app.register(fastifyStatic, {
-      root: root.dir,
+      root: root.dirs.length === 1 ? root.dirs[0]! : root.dirs,
       prefix: root.prefix,
       decorateReply: !decorated,
       preCompressed: true,
       cacheControl: false,
       index: false,
-      setHeaders: cacheHeaders(root.dir) as never,
+      setHeaders: cacheHeaders(root.dirs[0]!, root.versions) as never,
     });
     decorated = true;
   }

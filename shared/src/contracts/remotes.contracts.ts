@@ -46,3 +46,8 @@ export type RemoteManifest = z.infer<typeof RemoteManifest>;
 export function manifestEntryOrigins(manifest: RemoteManifest): string[] {
   return [...new Set(manifest.remotes.filter((r) => !r.entry.startsWith('/')).map((r) => new URL(r.entry).origin))];
 }
+
+/** Where a remote's built-in copy is served: the manifest used until a squad deploys one. */
+export function builtInManifest(remotes: readonly { name: string; mfName: string }[]): RemoteManifest {
+  return { remotes: remotes.map((r) => ({ name: r.mfName, entry: `/remotes/${r.name}/remoteEntry.js` })) };
+}

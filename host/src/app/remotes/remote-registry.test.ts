@@ -101,6 +101,18 @@ describe('createRemoteRegistry', () => {
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith([manifest.remotes[0]], { force: true });
   });
 
+  it('takes the entry a rollback or fix shipped since the page opened on retry', async () => {
+    const runtime = fakeRuntime(async () => ({ default: Component }));
+    const rolledBack = { name: 'remote_tasks', entry: '/remotes/tasks/0.1.0-abc/remoteEntry.js' };
+    const getManifest = vi.fn<() => Promise<RemoteManifest>>().mockResolvedValueOnce(manifest).mockResolvedValue({ remotes: [rolledBack] });
+    const registry = createRemoteRegistry({ runtime, getManifest });
+    await registry.load('remote_tasks', 'TaskHall');
+    await registry.load('remote_tasks', 'TaskHall', true);
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([rolledBack], { force: true });
+    await registry.load('remote_team', 'TeamPage');
+    expect(getManifest).toHaveBeenCalledTimes(2);
+  });
+
   it('fails clearly for a remote missing from the manifest or without a component', async () => {
     const runtime = fakeRuntime(async () => ({}));
     const registry = createRemoteRegistry({ runtime, getManifest: async () => manifest });

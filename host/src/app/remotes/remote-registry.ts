@@ -53,7 +53,17 @@ export function createRemoteRegistry({ runtime, getManifest = fetchManifest, get
   return {
     async load(remote, expose, fresh = false) {
       const remotes = await ensureRegistered();
-      const entry = remotes.get(remote);
+      let entry = remotes.get(remote);
+      if (fresh) {
+        // A retry reads the manifest again, so a fix or a rollback shipped since the page opened
+        // is taken without a reload. Only the retried remote moves: the others keep the version
+        // this page started with, whose hashed chunks stay on the server.
+        const latest = applyOverride(await getManifest(), getOverride()).remotes.find((r) => r.name === remote);
+        if (latest) {
+          remotes.set(remote, latest);
+          entry = latest;
+        }
+      }
       if (!entry) throw new RemoteLoadError(`${remote} is not in the remote manifest`);
       // Re-registering with `force` clears the remote's cached container and modules, so a
       // retry really downloads remoteEntry.js again instead of replaying the failure.
