@@ -6,5 +6,6 @@ export default createModuleFederationConfig(
     './LuckyWheel': './src/app/lucky-wheel.widget.tsx',
     './LuckyGrid': './src/app/lucky-grid.widget.tsx',
     './SlotMachine': './src/app/slot-machine.widget.tsx',
+    './LuckyDrawPage': './src/app/lucky-draw.page.tsx',
   }),
 );
