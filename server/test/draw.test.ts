@@ -10,7 +10,10 @@ import { createTask } from './tasks-fixtures';
 import { BOOKS_HOLD } from './team-fixtures';
 
 let keyCounter = 0;
-const newKey = () => `spin-key-${process.pid}-${(keyCounter += 1)}-abcdef`;
+const newKey = () => {
+  keyCounter += 1;
+  return `spin-key-${process.pid}-${keyCounter}-abcdef`;
+};
 
 describe.each(engines)('lucky draw on %s', (engine) => {
   const ctx = useTestContext(engine);
@@ -114,7 +117,7 @@ describe.each(engines)('lucky draw on %s', (engine) => {
       [{ idempotencyKey: newKey(), prizeIndex: 7 }, 'The server chooses the prize'],
       [{ idempotencyKey: newKey(), amount: 500_00 }, 'The server chooses the prize'],
       [{ idempotencyKey: newKey(), spinId: 1 }, 'The server chooses the prize'],
-      [{ idempotencyKey: 12345678901234567 }, 'Please tap Spin again'],
+      [{ idempotencyKey: 1234567890123456 }, 'Please tap Spin again'],
       [{ idempotencyKey: 'short' }, 'Please tap Spin again'],
       [{}, 'Please tap Spin again'],
       [[newKey()], 'The server chooses the prize'],

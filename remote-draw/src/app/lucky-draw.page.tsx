@@ -125,14 +125,15 @@ export default function LuckyDrawPage() {
             {t('won', { prize: points(won.amount) })}
           </p>
         ) : null}
-        <div className={styles.kinds} role="group" aria-label={t('widgets')}>
+        <fieldset className={styles.kinds}>
+          <legend className="g-visually-hidden">{t('widgets')}</legend>
           {(['wheel', 'grid', 'slot'] as const).map((k) => (
             <button key={k} type="button" className={`g-button g-button--secondary ${styles.kind}`} aria-pressed={k === shown} disabled={spinning} onClick={() => setKind(k)}>
               {t(`widget.${k}`)}
               {k === data.featured ? ` · ${t('today')}` : ''}
             </button>
           ))}
-        </div>
+        </fieldset>
       </section>
 
       {spinsLeft === 0 && !spinning ? (

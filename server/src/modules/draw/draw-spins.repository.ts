@@ -1,7 +1,7 @@
 import type { SpinResult } from '@grab/shared/contracts';
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
-import { drawSpins, SPIN_SOURCES } from '../../db/schema';
+import { drawSpins, type SPIN_SOURCES } from '../../db/schema';
 
 /** The only code that writes `draw_spins`. */
 
