@@ -42,7 +42,7 @@ async function prizeCredits(request: APIRequestContext, earner: Earner): Promise
 }
 
 test.describe('lucky draw (issue 10)', () => {
-  test("from the Home card: spin, the wheel comes to rest on the server's prize, and the balance rises once", async ({ signedInPage: page, earner, request }) => {
+  test("from the Home card: spin, the day's game comes to rest on the server's prize, and the balance rises once", async ({ signedInPage: page, earner, request }) => {
     const before = await assetsOf(request, earner.token);
     await page.goto('/home');
     await page.getByTestId('lucky-draw-card').click();
@@ -138,6 +138,15 @@ test.describe('lucky draw (issue 10)', () => {
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'لکی ڈرا' })).toBeVisible();
     await expect(page.getByTestId('spins-left')).toHaveText('1 اسپن باقی');
+    // The canvas is scaled from its left top corner: on a right-to-left page it must still fill its place.
+    const canvas = page.locator('[data-widget] canvas');
+    await expect(canvas).toBeVisible();
+    const placed = await canvas.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const place = (element.parentElement as HTMLElement).getBoundingClientRect();
+      return Math.abs(box.left - place.left) < 1 && Math.abs(box.width - place.width) < 1;
+    });
+    expect(placed).toBe(true);
 
     const answered = page.waitForResponse(isSpin);
     await spinButton(page).click();
