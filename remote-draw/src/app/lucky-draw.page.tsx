@@ -125,7 +125,7 @@ export default function LuckyDrawPage() {
             {t('won', { prize: points(won.amount) })}
           </p>
         ) : null}
-        <fieldset className={styles.kinds}>
+        <fieldset className={`g-plain-fieldset ${styles.kinds}`}>
           <legend className="g-visually-hidden">{t('widgets')}</legend>
           {(['wheel', 'grid', 'slot'] as const).map((k) => (
             <button key={k} type="button" className={`g-button g-button--secondary ${styles.kind}`} aria-pressed={k === shown} disabled={spinning} onClick={() => setKind(k)}>
