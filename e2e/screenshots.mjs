@@ -173,6 +173,28 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
   await signed.page.goto('/team');
   await signed.page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
   await shot(signed.page, `team-zoom200${suffix}`, { fullPage: true });
+  // The lucky draw: the day's game with a spin left (English), then after the spin (reduced motion,
+  // so the prize shows at once): the prize, "no spins left" and the history; each game, and 200 % text.
+  await signed.page.goto('/luckyDraw');
+  await signed.page.getByTestId('spins-left').waitFor();
+  await signed.page.locator('[data-widget] canvas').waitFor();
+  await shot(signed.page, `lucky-draw${suffix}`);
+  if (language === 'en-US') {
+    await signed.page.emulateMedia({ reducedMotion: 'reduce' });
+    await signed.page.locator('[data-widget]').getByRole('button').click();
+    await signed.page.getByTestId('draw-won').waitFor();
+    await signed.page.emulateMedia({ reducedMotion: null });
+  }
+  await shot(signed.page, `lucky-draw-full${suffix}`, { fullPage: true });
+  for (const [index, game] of ['wheel', 'grid', 'slot'].entries()) {
+    await signed.page.locator('fieldset button').nth(index).click();
+    await signed.page.locator(`[data-widget="${game}"] canvas`).waitFor();
+    await shot(signed.page, `lucky-draw-${game}${suffix}`);
+  }
+  await signed.page.goto('/luckyDraw');
+  await signed.page.getByTestId('spins-left').waitFor();
+  await signed.page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  await shot(signed.page, `lucky-draw-zoom200${suffix}`, { fullPage: true });
   if (language === 'en-US') {
     await signed.page.goto('/user');
     await signed.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

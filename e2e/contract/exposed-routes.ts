@@ -23,4 +23,10 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
     TeamPage: '/team',
     LevelPage: '/userLevel',
   },
+  remote_draw: {
+    LuckyWheel: null,
+    LuckyGrid: null,
+    SlotMachine: null,
+    LuckyDrawPage: '/luckyDraw',
+  },
 };

@@ -61,9 +61,11 @@ for (const remote of remotes) {
           await expect(page.getByRole('status').filter({ hasText: 'Loading…' })).toHaveCount(0);
           await expect(page.getByText('This section could not load')).toHaveCount(0);
         } else {
-          // Not mounted by the host yet: the host's runtime must still hand out a component.
-          await page.goto(`${origin.url}/team`);
-          await entry;
+          // Not mounted by the host: the host's runtime must still hand out a component. The runtime
+          // starts with the first remote page, so a page of the same remote is opened first.
+          const mounted = Object.values(EXPOSED_ROUTES[remote.mfName] as Record<string, string | null>).find((r) => r !== null);
+          await page.goto(`${origin.url}${mounted ?? '/team'}`);
+          expect((await entry).status()).toBe(200);
           const kind = await page.evaluate(async (id) => {
             const federation = (globalThis as unknown as { __FEDERATION__: { __INSTANCES__: { name: string; loadRemote(id: string): Promise<{ default?: unknown }> }[] } }).__FEDERATION__;
             const host = federation.__INSTANCES__.find((instance) => instance.name === 'host');

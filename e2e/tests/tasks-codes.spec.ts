@@ -7,7 +7,7 @@ test('a redemption code credits once; redeeming it again, or an expired code, is
   const before = await assetsOf(request, earner.token);
   await openTask(page, task);
 
-  const code = page.getByLabel('Redemption code');
+  const code = page.getByRole('textbox', { name: 'Redemption code' });
   await code.fill(' welcome2026 ');
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
@@ -36,7 +36,7 @@ test('the Account balance follows a credit made on another screen, without a rel
   await expect(page.getByTestId('balance')).toHaveText(points(before.balance));
   await shell.home.click();
   await taskCard(page, task.title).getByRole('link').click();
-  await page.getByLabel('Redemption code').fill('WELCOME2026');
+  await page.getByRole('textbox', { name: 'Redemption code' }).fill('WELCOME2026');
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
 

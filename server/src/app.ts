@@ -14,6 +14,7 @@ import { installAuth } from './modules/auth/auth.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
+import { drawRoutes } from './modules/draw/draw.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
@@ -102,6 +103,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   }
   teamRoutes(app, db, config, clock);
   levelsRoutes(app, db);
+  drawRoutes(app, { db, clock });
   messagingRoutes(app, db, config);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);

@@ -8,7 +8,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: undefined, tokenTtlDays: 30, fbPixelId: null, logLevel: 'info' });
     expect(config.dataDir).toBe(path.join(REPO_ROOT, 'data'));
     expect(config.staticRoots.host).toBe(path.join(REPO_ROOT, 'host', 'dist'));
-    expect(config.staticRoots.remotes.map((r) => r.dir)).toEqual(['tasks', 'wallet', 'team'].map((n) => path.join(REPO_ROOT, `remote-${n}`, 'dist')));
+    expect(config.staticRoots.remotes.map((r) => r.dir)).toEqual(['tasks', 'wallet', 'team', 'draw'].map((n) => path.join(REPO_ROOT, `remote-${n}`, 'dist')));
   });
 
   it('reads values and treats empty strings as unset', () => {

@@ -110,6 +110,7 @@ describe('static files, caching and the SPA fallback', () => {
         { name: 'remote_tasks', entry: '/remotes/tasks/remoteEntry.js' },
         { name: 'remote_wallet', entry: '/remotes/wallet/remoteEntry.js' },
         { name: 'remote_team', entry: '/remotes/team/remoteEntry.js' },
+        { name: 'remote_draw', entry: '/remotes/draw/remoteEntry.js' },
       ],
     });
     const custom = await app.inject({ method: 'GET', url: '/remotes.json' });

@@ -14,6 +14,7 @@ export const BOOKS_HOLD = {
   inFlightDifference: 0,
   feesDifference: 0,
   rebatesMismatched: 0,
+  prizesMismatched: 0,
 };
 
 let memberCounter = 0;

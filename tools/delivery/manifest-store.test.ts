@@ -22,6 +22,7 @@ describe('the manifest a deploy switches', () => {
       { name: 'remote_tasks', entry: '/remotes/tasks/0.2.0-abc/remoteEntry.js' },
       { name: 'remote_wallet', entry: '/remotes/wallet/remoteEntry.js' },
       { name: 'remote_team', entry: '/remotes/team/remoteEntry.js' },
+      { name: 'remote_draw', entry: '/remotes/draw/remoteEntry.js' },
     ]);
     expect(fs.readdirSync(path.dirname(file)).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });

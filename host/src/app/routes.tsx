@@ -16,6 +16,7 @@ import {
 import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
+import { RemoteLuckyDrawPage } from './remotes/remote-draw.loader';
 import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
 import { COMING_PAGES } from './routes.paths';
 
@@ -91,6 +92,7 @@ export function AppRoutes() {
         <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
         <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
+        <Route path={PATHS.luckyDraw} element={<RemoteLuckyDrawPage />} />
         {COMING_PAGES.map((path) => (
           <Route
             key={path}

@@ -701,3 +701,60 @@ export const levelRules = pgTable(
   },
   (t) => [check('level_rules_level_range', sql`${t.level} between 1 and 11`), check('level_rules_figures', sql`${t.minTaskPoints} >= 0 and ${t.minActiveInvitees} >= 0`)],
 );
+
+/**
+ * Operator configuration of the lucky draw (the draw module's table): the prizes with their
+ * weights and the widgets' styling in one document (`DrawConfig`), and the rules that grant spins.
+ * A change is a new row, never an edit, so every spin keeps the configuration it was picked from.
+ */
+export const drawSettings = pgTable(
+  'draw_settings',
+  {
+    id: serial('id').primaryKey(),
+    config: jsonb('config').notNull(),
+    /** Spins every earner gets each UTC day. */
+    dailySpins: smallint('daily_spins').notNull(),
+    /** Spins granted with each approved audit task. */
+    spinsPerAuditTask: smallint('spins_per_audit_task').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('draw_settings_rules', sql`${t.dailySpins} between 0 and 100 and ${t.spinsPerAuditTask} between 0 and 100`)],
+);
+
+export const SPIN_SOURCES = ['daily', 'audit_task'] as const;
+
+/**
+ * One spin an earner was granted, and, once used, what it won (the draw module's table). Granted
+ * by the server only (`grant_key` says why and makes a repeated grant a no-op); used once, in the
+ * transaction that picks the prize and credits it with the ledger key `spin:<id>`.
+ */
+export const drawSpins = pgTable(
+  'draw_spins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userIdColumn(),
+    source: text('source', { enum: SPIN_SOURCES }).notNull(),
+    grantKey: text('grant_key').notNull(),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The earner's key of the tap that used it: the same key again answers this spin. */
+    requestKey: text('request_key'),
+    settingsId: integer('settings_id').references(() => drawSettings.id),
+    prizeIndex: smallint('prize_index'),
+    amount: bigint('amount', { mode: 'number' }),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('draw_spins_grant_key_uq').on(t.grantKey),
+    uniqueIndex('draw_spins_request_key_uq').on(t.userId, t.requestKey),
+    index('draw_spins_unused_idx').on(t.userId, t.id).where(sql`${t.usedAt} is null`),
+    index('draw_spins_used_idx').on(t.userId, t.usedAt).where(sql`${t.usedAt} is not null`),
+    check('draw_spins_source_known', oneOf(t.source, SPIN_SOURCES)),
+    // A spin is either unused (nothing filled in) or used with all of its outcome.
+    check(
+      'draw_spins_outcome_whole',
+      sql`(${t.usedAt} is null and ${t.requestKey} is null and ${t.settingsId} is null and ${t.prizeIndex} is null and ${t.amount} is null and ${t.ledgerEntryId} is null)
+       or (${t.usedAt} is not null and ${t.requestKey} is not null and ${t.settingsId} is not null and ${t.prizeIndex} >= 0 and ${t.amount} > 0 and ${t.ledgerEntryId} is not null)`,
+    ),
+  ],
+);

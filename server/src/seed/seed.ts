@@ -1,10 +1,11 @@
 import { PASSWORD_MAX, PASSWORD_MIN, Password } from '@grab/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { currencies, institutions, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users, withdrawSettings } from '../db/schema';
+import { currencies, drawSettings, institutions, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users, withdrawSettings } from '../db/schema';
 import { register } from '../modules/auth/auth.service';
 import { randomCode } from '../modules/auth/credentials';
 import { TASK_TEXTS } from './seed-task-texts';
+import { SEED_DRAW_CONFIG, SEED_DRAW_RULES } from './seed-draw';
 import { SEED_INSTITUTIONS, SEED_WITHDRAW_SETTINGS } from './seed-wallet';
 import { FIRST_SEED_TITLES, SEED_REDEEM_CODES, SEED_TASKS, type SeedTask } from './seed-tasks';
 
@@ -128,6 +129,12 @@ async function seedBasics(db: Db, demo: boolean): Promise<string> {
     await db.insert(institutions).values(rows).onConflictDoNothing();
   }
   await db.insert(withdrawSettings).values(SEED_WITHDRAW_SETTINGS).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // The draw's first configuration, only into an empty table: an operator's rows are theirs.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grab:seed-draw'))`);
+    const [anySettings] = await tx.select({ id: drawSettings.id }).from(drawSettings).limit(1);
+    if (!anySettings) await tx.insert(drawSettings).values({ config: SEED_DRAW_CONFIG, ...SEED_DRAW_RULES });
+  });
   if (demo) {
     await db.insert(rootInviteCodes).values({ code: ROOT_INVITE_CODE }).onConflictDoNothing();
     return ROOT_INVITE_CODE;

@@ -44,6 +44,7 @@ export const ErrorCode = {
   codeAlreadyRedeemed: 1304,
   uploadRefused: 1401,
   uploadAlreadyUsed: 1402,
+  noSpins: 1501,
   badSign: 2001,
   staleTime: 2002,
 } as const;

@@ -13,3 +13,5 @@ export * from './ledger.contracts';
 export * from './wallet.contracts';
 export * from './payouts.contracts';
 export * from './levels.contracts';
+export * from './draw.contracts';
+export * from './draw-config';

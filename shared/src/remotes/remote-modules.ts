@@ -7,6 +7,7 @@ export const REMOTE_MODULES = {
   remote_tasks: ['TaskHall', 'TaskDetail', 'JoinGroupTask', 'ShareTask', 'AuditTask'],
   remote_wallet: ['BalanceCard', 'WithdrawalPage', 'WithdrawalOrdersPage', 'EarningsPage'],
   remote_team: ['TeamPage', 'LevelPage'],
+  remote_draw: ['LuckyWheel', 'LuckyGrid', 'SlotMachine', 'LuckyDrawPage'],
 } as const;
 
 export type RemoteName = keyof typeof REMOTE_MODULES;

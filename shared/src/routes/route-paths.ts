@@ -23,6 +23,8 @@ export const PATHS = {
   auditTask: '/auditTask',
   /** SPEC §2 leaves the task detail page's path open. */
   taskDetail: '/taskDetail',
+  /** The lucky draw (issue 10); SPEC §1 names the widgets, not a route. */
+  luckyDraw: '/luckyDraw',
 } as const;
 
 export type RoutePath = (typeof PATHS)[keyof typeof PATHS];

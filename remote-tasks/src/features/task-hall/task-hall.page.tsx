@@ -6,6 +6,7 @@ import styles from './task-hall.module.css';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import statusStyles from '../../lib/status.module.css';
 import { showsProgress, taskDetailHref } from '../../lib/step-navigation.lib';
+import { LuckyDrawCard } from './lucky-draw-card';
 import { groupByKind } from './task-hall.lib';
 
 registerTasksLocales();
@@ -124,6 +125,7 @@ export default function TaskHall() {
   return (
     <div className="g-page">
       <h1 className={styles.title}>{ready ? t('title') : common('common.loading')}</h1>
+      {ready ? <LuckyDrawCard /> : null}
       {taskType && ready ? (
         <p className={styles.filter}>
           <span>{t('filtered', { kind: t(`kind.${taskType}`) })}</span>

@@ -11,7 +11,7 @@ interface Option<V extends string> {
  */
 export function Tabs<V extends string>({ label, options, value, onChange }: { label: string; options: Option<V>[]; value: V; onChange: (value: V) => void }) {
   return (
-    <fieldset className={styles.tabs}>
+    <fieldset className={`g-plain-fieldset ${styles.tabs}`}>
       <legend className="g-visually-hidden">{label}</legend>
       {options.map((option) => (
         <button key={option.value} type="button" className={styles.tab} aria-pressed={option.value === value} onClick={() => onChange(option.value)}>

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@grab/shared/contracts';
 import type { Tx } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
+import { grantAuditTaskSpins } from '../draw/spin-grants.service';
 import { LedgerReason, post } from '../ledger/ledger.service';
 import { recordTaskReward } from '../levels/progress.repository';
 import { payRebates, releaseHeldRebates } from '../team/rebates.service';
@@ -26,8 +27,8 @@ export interface RunPayment {
  *
  * Everything a task reward moves happens here, in this order, which is also the order of the row
  * locks (so payments in one team queue instead of deadlocking): the earner's progress and level
- * (and, on a first approved audit task, the inviter's), the earner's credit, the uplines' rebates
- * (nearest first), then the team's daily rollups.
+ * (and, on a first approved audit task, the inviter's), the earner's credit, an audit task's draw
+ * spins, the uplines' rebates (nearest first), then the team's daily rollups.
  */
 export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
   const run = await lockRunForPayment(tx, runId);
@@ -49,6 +50,8 @@ export async function payRun(tx: Tx, runId: number): Promise<RunPayment> {
     ledgerEntryId = entry.id;
   }
   await completeRun(tx, runId, run.reward, ledgerEntryId);
+  // The lucky draw's spin for an approved audit task exists exactly when the task is paid.
+  if (run.kind === 'audit') await grantAuditTaskSpins(tx, run.userId, runId);
   if (progress.newlyVerified) await releaseHeldRebates(tx, run.userId);
   if (run.reward > 0) {
     await payRebates(tx, { runId, earnerId: run.userId, reward: run.reward, verified: progress.verified });

@@ -11,13 +11,15 @@ export interface Reconciliation extends LedgerCheck {
   feesDifference: number;
   /** Team rebates whose state does not match the ledger: a paid one without its transfer, a held one with it, or a rebate transfer without its row. */
   rebatesMismatched: number;
+  /** Draw spins whose prize does not match the ledger: a used spin without its transfer, or a prize transfer without its spin. */
+  prizesMismatched: number;
 }
 
 const one = async (db: Executor, query: ReturnType<typeof sql>) => Number(((await db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
 
 /** Every figure is zero when the books hold: run after tests, after the benchmark, and by operators. */
 export async function reconcile(db: Executor): Promise<Reconciliation> {
-  const [ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched] = await Promise.all([
+  const [ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched, prizesMismatched] = await Promise.all([
     checkLedger(db),
     one(
       db,
@@ -41,11 +43,18 @@ export async function reconcile(db: Executor): Promise<Reconciliation> {
                + (select count(*) from ledger_transfers t where t.reason = 'rebate' and not exists (
                   select 1 from team_rebates r where t.idempotency_key = 'rebate:' || r.run_id || ':' || r.depth and r.status = 'paid')) as n`,
     ),
+    one(
+      db,
+      sql`select (select count(*) from draw_spins s left join ledger_transfers t on t.idempotency_key = 'spin:' || s.id
+                  where s.used_at is not null and (t.id is null or t.amount <> s.amount or t.reason <> 'prize'))
+               + (select count(*) from ledger_transfers t where t.reason = 'prize' and not exists (
+                  select 1 from draw_spins s where t.idempotency_key = 'spin:' || s.id and s.used_at is not null)) as n`,
+    ),
   ]);
-  return { ...ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched };
+  return { ...ledger, ordersMismatched, inFlightDifference, feesDifference, rebatesMismatched, prizesMismatched };
 }
 
 /** True when every figure of a reconciliation is as it must be. */
 export function reconciles(r: Reconciliation): boolean {
-  return r.unbalancedEarners === 0 && r.sumOfAllAccounts === 0 && r.unbalancedTransfers === 0 && r.negativeBalances === 0 && r.ordersMismatched === 0 && r.inFlightDifference === 0 && r.feesDifference === 0 && r.rebatesMismatched === 0;
+  return r.unbalancedEarners === 0 && r.sumOfAllAccounts === 0 && r.unbalancedTransfers === 0 && r.negativeBalances === 0 && r.ordersMismatched === 0 && r.inFlightDifference === 0 && r.feesDifference === 0 && r.rebatesMismatched === 0 && r.prizesMismatched === 0;
 }

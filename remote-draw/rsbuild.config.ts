@@ -1,0 +1,16 @@
+import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
+import { defineConfig } from '@rsbuild/core';
+import { pluginReact } from '@rsbuild/plugin-react';
+import { standaloneFederation } from '../tools/mf/federation';
+import { isStandalone, remoteRsbuild } from '../tools/mf/rsbuild';
+import federation from './module-federation.config';
+
+// `rsbuild dev` runs this remote alone (own MF runtime, a page with the three widgets, hot reload) on
+// its dev port; `rsbuild build` emits dist/remoteEntry.js that runs on the host's runtime.
+export default defineConfig(({ command }) => {
+  const standalone = isStandalone(command);
+  return {
+    ...remoteRsbuild('remote_draw', standalone),
+    plugins: [pluginReact(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
+  };
+});

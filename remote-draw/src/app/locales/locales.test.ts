@@ -1,0 +1,3 @@
+import { describeLocaleFiles } from '@grab/shared/testing';
+
+describeLocaleFiles('luckyDraw', import.meta.dirname);
