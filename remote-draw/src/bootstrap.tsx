@@ -1,4 +1,4 @@
-import { I18nProvider, initI18n, StoreProvider } from '@grab/shared';
+import { initI18n, StoreProvider } from '@grab/shared';
 import '@grab/shared/theme.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -13,9 +13,7 @@ async function main() {
   createRoot(root).render(
     <StrictMode>
       <StoreProvider>
-        <I18nProvider>
-          <DrawGallery />
-        </I18nProvider>
+        <DrawGallery />
       </StoreProvider>
     </StrictMode>,
   );

@@ -23,6 +23,8 @@ export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = {
   '/home': home,
   '/user': { hostChunks: ['account-page', 'federation-runtime'], remote: { name: 'remote_wallet', expose: 'BalanceCard' } },
   '/team': { hostChunks: ['federation-runtime'], remote: { name: 'remote_team', expose: 'TeamPage' } },
+  '/userLevel': { hostChunks: ['federation-runtime'], remote: { name: 'remote_team', expose: 'LevelPage' } },
+  '/luckyDraw': { hostChunks: ['federation-runtime'], remote: { name: 'remote_draw', expose: 'LuckyDrawPage' } },
   '/login': { hostChunks: ['login-page'] },
   '/register': { hostChunks: ['register-page'] },
 };
