@@ -71,6 +71,31 @@ describe('RecipientForm', () => {
     expect(saved).toEqual([{ method: 'bank', institutionId: 1, name: 'Asha Kumari', account: '123456789012', ifsc: 'HDFC0001234' }]);
   });
 
+  it('waits for the UPI institution before saving, so a quick tap on slow data sends a whole recipient', async () => {
+    let release: () => void = () => {};
+    const slowList = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      if (String(url).includes('method=upi')) await slowList;
+      return answer(url as string, init);
+    });
+    const done = vi.fn();
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={done} />);
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    await user.type(await screen.findByLabelText('Name'), 'Asha Kumari');
+    await user.type(screen.getByLabelText('UPI ID'), 'asha.k@okbank');
+    const saveButton = screen.getByRole('button', { name: 'Save recipient' });
+    expect(saveButton).toHaveProperty('disabled', true);
+    release();
+    await waitFor(() => expect(saveButton).toHaveProperty('disabled', false));
+    await user.click(saveButton);
+    await waitFor(() => expect(done).toHaveBeenCalled());
+    expect(saved).toEqual([{ method: 'upi', institutionId: 3, name: 'Asha Kumari', account: 'asha.k@okbank' }]);
+  });
+
   it('asks a UPI recipient for an ID such as name@bank, and no IFSC', async () => {
     const user = userEvent.setup();
     render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={() => {}} />);

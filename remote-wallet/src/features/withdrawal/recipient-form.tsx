@@ -115,6 +115,8 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
         ))}
       </fieldset>
 
+      {/* With one institution there is no list to choose from: its message still needs a place. */}
+      {list.length <= 1 ? error('institutionId') : null}
       {list.length > 1 ? (
         <div className={styles.field}>
           <label className={styles.label} htmlFor={ids.institution}>
@@ -178,7 +180,9 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
       ) : null}
 
       <div className={styles.actions}>
-        <button type="submit" className="g-button" disabled={isSubmitting}>
+        {/* The method's institutions decide what is sent (UPI has one, chosen for the earner): a tap
+            before they arrive on slow data would send none and fail with nowhere to say so. */}
+        <button type="submit" className="g-button" disabled={isSubmitting || institutions.isPending} aria-busy={institutions.isPending || undefined}>
           {t('withdrawal.saveRecipient')}
         </button>
         {current ? (
