@@ -5,7 +5,7 @@ import { drawSpins, ledgerTransfers } from '../src/db/schema';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { call, registerEarner, useTestContext } from './helper';
-import { BOOKS_HOLD } from './team-fixtures';
+import { BOOKS_HOLD } from './books';
 
 // PGlite runs one transaction at a time: races are real only on PostgreSQL.
 describe.skipIf(!process.env.DATABASE_URL)('lucky draw under concurrent taps (postgres)', () => {

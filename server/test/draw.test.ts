@@ -7,7 +7,7 @@ import { payRun } from '../src/modules/tasks/task-rewards.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { call, countRows, engines, type Registered, registerEarner, useTestContext } from './helper';
 import { createTask } from './tasks-fixtures';
-import { BOOKS_HOLD } from './team-fixtures';
+import { BOOKS_HOLD } from './books';
 
 let keyCounter = 0;
 const newKey = () => {

@@ -4,7 +4,8 @@ import { balances, rebateRates, teamRebates } from '../src/db/schema';
 import { payRun } from '../src/modules/tasks/task-rewards.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { useTestContext } from './helper';
-import { BOOKS_HOLD, insertMember, passedRun, payReward, rewardTasks } from './team-fixtures';
+import { BOOKS_HOLD } from './books';
+import { insertMember, passedRun, payReward, rewardTasks } from './team-fixtures';
 
 // Payments in one team lock the same upline balances and rollups: only real connections, on real
 // PostgreSQL, show whether they queue or deadlock, and whether a rebate is ever paid twice.

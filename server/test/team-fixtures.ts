@@ -4,19 +4,6 @@ import { taskRuns, users } from '../src/db/schema';
 import { payRun } from '../src/modules/tasks/task-rewards.service';
 import { createTask } from './tasks-fixtures';
 
-/** Every figure of `reconcile` when the books hold. */
-export const BOOKS_HOLD = {
-  unbalancedEarners: 0,
-  sumOfAllAccounts: 0,
-  unbalancedTransfers: 0,
-  negativeBalances: 0,
-  ordersMismatched: 0,
-  inFlightDifference: 0,
-  feesDifference: 0,
-  rebatesMismatched: 0,
-  prizesMismatched: 0,
-};
-
 let memberCounter = 0;
 
 /**

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { balances, rebateRates, teamRebates } from '../src/db/schema';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { useTestContext } from './helper';
-import { BOOKS_HOLD, insertMember, payReward, rewardTasks } from './team-fixtures';
+import { BOOKS_HOLD } from './books';
+import { insertMember, payReward, rewardTasks } from './team-fixtures';
 
 /**
  * Random teams (each member invited by an earlier one, so chains reach depth 8) and random task

@@ -7,7 +7,7 @@ import { reconcile } from '../src/modules/wallet/reconcile';
 import { call, countRows, engines, PASSWORD, type Registered, registerEarner, uniquePhone, useTestContext } from './helper';
 import { makeReviewer } from './reviews-fixtures';
 import { createTask } from './tasks-fixtures';
-import { BOOKS_HOLD } from './team-fixtures';
+import { BOOKS_HOLD } from './books';
 
 
 describe.each(engines)('team and levels on %s', (engine) => {
