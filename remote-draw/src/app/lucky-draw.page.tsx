@@ -16,7 +16,8 @@ const CANCEL = -1;
 
 function Widget({ kind, setup, disabled, result, onStart, onEnd }: { kind: DrawWidget; setup: DrawSetup; disabled: boolean; result: number | null; onStart(): void; onEnd(): void }) {
   const { config } = setup;
-  const common = { disabled, result, onStart, onEnd };
+  // The page shows the prize in points below the game; the widget only tells screen readers.
+  const common = { disabled, result, onStart, onEnd, quietStatus: true };
   if (kind === 'wheel') return <LuckyWheel config={{ ...config.wheel, prizes: config.prizes }} {...common} />;
   if (kind === 'grid') return <LuckyGrid config={{ ...config.grid, prizes: config.prizes }} {...common} />;
   return <SlotMachine config={{ ...config.slot, prizes: config.prizes }} {...common} />;

@@ -39,6 +39,8 @@ export interface DrawWidgetProps<K extends DrawKind> {
   hideButton?: boolean;
   /** The spin button's text; by default the widget's own, in the earner's language. */
   buttonLabel?: string;
+  /** The result is still announced to screen readers, but not shown: for a page that shows its own result line. */
+  quietStatus?: boolean;
   /** How the announcement names prize `index`; by default its texts, or "Prize n". */
   prizeName?: (index: number) => string;
   /** Overrides the earner's `prefers-reduced-motion`. */
@@ -227,7 +229,7 @@ export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidg
           {props.buttonLabel ?? t(`${kind}.button`)}
         </button>
       )}
-      <p className={styles.status} role="status" aria-live="polite" aria-atomic="true">
+      <p className={props.quietStatus ? 'g-visually-hidden' : styles.status} role="status" aria-live="polite" aria-atomic="true">
         {announcement ? t(announcement.key, announcement.options) : ''}
       </p>
     </section>
