@@ -1,4 +1,5 @@
 import { PATHS, queryClient, shareInfoQuery, store, TaskKind, taskListQuery, tokenAtom, userInfoAtom } from '@grab/shared';
+import { FIRST_SCREENS, type HostChunk } from '@grab/shared/first-screens';
 import { isPublicPath } from './guard/redirect';
 import { pageLoaders } from './pages';
 import { remoteRegistry } from './remotes/federation';
@@ -8,9 +9,18 @@ function quietly(promise: Promise<unknown>) {
   promise.catch(() => undefined);
 }
 
+/** The host's page chunks a first screen may wait on; the federation runtime comes with any remote load. */
+const HOST_CHUNK_LOADERS: Record<HostChunk, (() => Promise<unknown>) | null> = {
+  'login-page': pageLoaders.login,
+  'register-page': pageLoaders.register,
+  'account-page': pageLoaders.account,
+  'federation-runtime': null,
+};
+
 /**
  * Starts downloading what the first screen needs while the texts load, instead of after the first
- * render: one network round trip less on slow mobile data.
+ * render: one network round trip less on slow mobile data. The list is the one the server hints in
+ * index.html (@grab/shared/first-screens), so the two never disagree.
  */
 export function preloadFirstScreen(pathname: string) {
   const signedIn = store.get(userInfoAtom) !== null && store.get(tokenAtom) !== null;
@@ -18,25 +28,13 @@ export function preloadFirstScreen(pathname: string) {
     quietly(pageLoaders.login());
     return;
   }
-  switch (pathname) {
-    case PATHS.loginPage:
-      quietly(pageLoaders.login());
-      break;
-    case PATHS.register:
-      quietly(pageLoaders.register());
-      break;
-    case PATHS.root:
-    case PATHS.home:
-      quietly(remoteRegistry.load('remote_tasks', 'TaskHall'));
-      break;
-    case PATHS.user:
-      quietly(pageLoaders.account());
-      quietly(remoteRegistry.load('remote_wallet', 'BalanceCard'));
-      break;
-    case PATHS.team:
-      quietly(remoteRegistry.load('remote_team', 'TeamPage'));
-      break;
+  const screen = FIRST_SCREENS[pathname];
+  if (!screen) return;
+  for (const chunk of screen.hostChunks) {
+    const load = HOST_CHUNK_LOADERS[chunk];
+    if (load) quietly(load());
   }
+  if (screen.remote) quietly(remoteRegistry.load(screen.remote.name, screen.remote.expose));
 }
 
 /**
