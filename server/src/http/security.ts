@@ -11,8 +11,17 @@ const FACEBOOK = 'https://www.facebook.com';
  * with the bearer token and shown from memory, and picked photos are previewed before upload.
  */
 export function contentSecurityPolicy(remoteOrigins: () => string[]) {
-  // Asked on each response: a deploy that moves a remote to another origin needs no restart.
-  const remotes = () => remoteOrigins().join(' ');
+  // Asked on each response: a deploy that moves a remote to another origin needs no restart. Five
+  // directives name the remotes; the manifest is looked at once per response, not five times.
+  const perResponse = new WeakMap<object, string>();
+  const remotes = (_request: unknown, response: object) => {
+    let origins = perResponse.get(response);
+    if (origins === undefined) {
+      origins = remoteOrigins().join(' ');
+      perResponse.set(response, origins);
+    }
+    return origins;
+  };
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'", FACEBOOK_SCRIPT, remotes],
