@@ -3,6 +3,7 @@ import path from 'node:path';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { apiProxy, BROWSERSLIST, HOST_DEV_PORT } from '../tools/mf/rsbuild';
+import { pluginLocaleChunks } from '../tools/mf/locale-chunks.plugin';
 import { pluginFirstScreenChunks } from './build/first-screen-chunks.plugin';
 import { pluginServiceWorker } from './build/service-worker.plugin';
 
@@ -68,5 +69,7 @@ export default defineConfig({
     pluginReact(),
     pluginServiceWorker(),
     pluginFirstScreenChunks(),
+    // The host's texts and the common ones of @grab/shared, which the host bundles for everyone.
+    pluginLocaleChunks({ roots: [path.join(import.meta.dirname, 'src'), path.join(import.meta.dirname, '../shared/src/i18n')] }),
   ],
 });

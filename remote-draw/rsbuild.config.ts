@@ -2,6 +2,7 @@ import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
 import { standaloneFederation } from '../tools/mf/federation';
+import { pluginLocaleChunks } from '../tools/mf/locale-chunks.plugin';
 import { isStandalone, remoteRsbuild } from '../tools/mf/rsbuild';
 import federation from './module-federation.config';
 
@@ -11,6 +12,6 @@ export default defineConfig(({ command }) => {
   const standalone = isStandalone(command);
   return {
     ...remoteRsbuild('remote_draw', standalone),
-    plugins: [pluginReact(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
+    plugins: [pluginReact(), pluginLocaleChunks(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
   };
 });

@@ -1,6 +1,7 @@
 import { pluginModuleFederation } from '@module-federation/rsbuild-plugin';
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
+import { pluginLocaleChunks } from '../tools/mf/locale-chunks.plugin';
 import { isStandalone, remoteRsbuild } from '../tools/mf/rsbuild';
 import { standaloneFederation } from '../tools/mf/federation';
 import federation from './module-federation.config';
@@ -11,6 +12,6 @@ export default defineConfig(({ command }) => {
   const standalone = isStandalone(command);
   return {
     ...remoteRsbuild('remote_tasks', standalone),
-    plugins: [pluginReact(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
+    plugins: [pluginReact(), pluginLocaleChunks(), pluginModuleFederation(standalone ? standaloneFederation(federation) : federation)],
   };
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
+import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE, LANGUAGE_COOKIE, LOCALE_CHUNKS_FILE } from '@grab/shared/first-screens';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonForScriptElement, renderShell } from '../src/http/shell-html';
@@ -83,6 +83,45 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     // A remote on another origin: its entry only, since its chunk list is not ours to read.
     expect(preloads((await app.inject({ method: 'GET', url: '/team' })).body)).toEqual(['/static/js/async/federation-runtime.1a.js', 'https://cdn.grab.example/team/remoteEntry.js']);
     expect(preloads((await app.inject({ method: 'GET', url: '/changePassword' })).body)).toEqual([]);
+  });
+
+  it('hints the texts of the language the cookie names (English without one) for the host and the route’s remote', async () => {
+    const host = path.join(tmp, 'host', 'dist');
+    const tasks = path.join(tmp, 'remote-tasks', 'dist');
+    const written = [path.join(host, LOCALE_CHUNKS_FILE), path.join(tasks, LOCALE_CHUNKS_FILE)];
+    write(path.join(host, 'static/js/async/common-en.1.js'), 'en');
+    write(path.join(host, 'static/js/async/host-en.2.js'), 'en');
+    write(path.join(host, 'static/js/async/common-ur.3.js'), 'ur');
+    write(path.join(tasks, 'static/js/async/tasks-ur.4.js'), 'ur');
+    write(written[0] as string, JSON.stringify({ 'en-US': ['static/js/async/common-en.1.js', 'static/js/async/host-en.2.js'], 'ur-PK': ['static/js/async/common-ur.3.js', 'static/js/async/gone.js'] }));
+    write(written[1] as string, JSON.stringify({ 'ur-PK': ['static/js/async/tasks-ur.4.js'], 'en-US': 'not a list' }));
+    const hintsFor = async (url: string, cookie?: string) => {
+      const page = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(page.headers.vary).toMatch(/cookie/i);
+      return preloads(page.body);
+    };
+    try {
+      const urdu = await hintsFor('/home', `other=1; ${LANGUAGE_COOKIE}=ur-PK`);
+      expect(urdu).toEqual([
+        '/static/js/async/common-ur.3.js',
+        '/static/js/async/federation-runtime.1a.js',
+        '/remotes/tasks/remoteEntry.js',
+        '/remotes/tasks/static/js/async/__federation_expose_TaskHall.4d.js',
+        '/remotes/tasks/static/css/async/__federation_expose_TaskHall.5e.css',
+        '/remotes/tasks/static/js/async/tasks-ur.4.js',
+      ]);
+      for (const href of urdu) expect((await app.inject({ method: 'GET', url: href })).statusCode, href).toBe(200);
+      // No cookie, or one that names no language: the app's default, English.
+      for (const cookie of [undefined, `${LANGUAGE_COOKIE}=xx-XX`, `${LANGUAGE_COOKIE}=%E0%A4%A`, `${LANGUAGE_COOKIE}`]) {
+        const english = await hintsFor('/home', cookie);
+        expect(english.slice(0, 2)).toEqual(['/static/js/async/common-en.1.js', '/static/js/async/host-en.2.js']);
+        expect(english.some((href) => href.includes('ur'))).toBe(false);
+      }
+      // Every screen waits on the host's texts, also one with no first-screen entry.
+      expect(await hintsFor('/changePassword', `${LANGUAGE_COOKIE}=ur-PK`)).toEqual(['/static/js/async/common-ur.3.js']);
+    } finally {
+      for (const file of written) fs.rmSync(file, { force: true });
+    }
   });
 
   it('shows a manifest change on the next request, without a restart', async () => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { RemoteManifest } from '@grab/shared/contracts';
-import { FIRST_SCREENS, HOST_CHUNKS_FILE } from '@grab/shared/first-screens';
+import type { LanguageKey } from '@grab/shared/contracts';
+import { FIRST_SCREENS, HOST_CHUNKS_FILE, LOCALE_CHUNKS_FILE } from '@grab/shared/first-screens';
 import type { Config } from '../config';
 
 export interface PreloadHint {
@@ -60,7 +61,7 @@ async function localFolder(config: Config, base: string): Promise<string | null>
  * beside that entry. Only a remote this server serves itself can be read; one on another origin
  * gets its entry hinted alone.
  */
-async function remoteHints(config: Config, manifest: RemoteManifest, remote: { name: string; expose: string }): Promise<string[]> {
+async function remoteHints(config: Config, manifest: RemoteManifest, remote: { name: string; expose: string }, language: LanguageKey): Promise<string[]> {
   const entry = manifest.remotes.find((r) => r.name === remote.name)?.entry;
   if (!entry?.endsWith('/remoteEntry.js')) return [];
   if (!entry.startsWith('/')) return [entry];
@@ -69,24 +70,33 @@ async function remoteHints(config: Config, manifest: RemoteManifest, remote: { n
   if (!dir) return [];
   const mf = (await readJson(path.join(dir, 'mf-manifest.json'))) as MfManifest | null;
   const assets = mf?.exposes?.find((e) => e.name === remote.expose)?.assets;
-  const files = await existing(dir, ['remoteEntry.js', ...(assets?.js?.sync ?? []), ...(assets?.css?.sync ?? [])]);
+  const files = await existing(dir, ['remoteEntry.js', ...(assets?.js?.sync ?? []), ...(assets?.css?.sync ?? []), ...(await localeFiles(dir, language))]);
   return files.map((file) => base + file);
 }
 
+/** The chunks of `language`'s texts that the build under `dir` listed; none for an older build. */
+async function localeFiles(dir: string, language: LanguageKey): Promise<string[]> {
+  const locales = (await readJson(path.join(dir, LOCALE_CHUNKS_FILE))) as Record<string, unknown> | null;
+  const files = locales?.[language];
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+}
+
 /**
- * Preload hints for the first screen of `pathname`: the host's lazy chunks it waits on, the
- * remote's entry and its first chunks. Read on every request, like the manifest, so a remote that
- * ships is hinted on the next load without a restart.
+ * Preload hints for the first screen of `pathname` in `language`: the host's texts (no screen
+ * renders before them), the host's lazy chunks it waits on, the remote's entry, its first chunks
+ * and its texts. Without them the texts were asked for only once the code that needs them ran,
+ * one round trip after another. Read on every request, like the manifest, so a remote that ships
+ * is hinted on the next load without a restart.
  */
-export async function firstScreenHints(config: Config, manifest: RemoteManifest, pathname: string): Promise<PreloadHint[]> {
-  const screen = FIRST_SCREENS[pathname];
-  if (!screen) return [];
+export async function firstScreenHints(config: Config, manifest: RemoteManifest, pathname: string, language: LanguageKey): Promise<PreloadHint[]> {
   const host = config.staticRoots.host;
-  const chunks = ((await readJson(path.join(host, HOST_CHUNKS_FILE))) ?? {}) as Record<string, string[] | undefined>;
-  const hostFiles = [...new Set(screen.hostChunks.flatMap((name) => chunks[name] ?? []))];
+  const hostTexts = await localeFiles(host, language);
+  const screen = FIRST_SCREENS[pathname];
+  const chunks = screen ? (((await readJson(path.join(host, HOST_CHUNKS_FILE))) ?? {}) as Record<string, string[] | undefined>) : {};
+  const hostFiles = [...new Set([...hostTexts, ...(screen?.hostChunks ?? []).flatMap((name) => chunks[name] ?? [])])];
   const hrefs = [
     ...(await existing(host, hostFiles)).map((file) => `/${file}`),
-    ...(screen.remote ? await remoteHints(config, manifest, screen.remote) : []),
+    ...(screen?.remote ? await remoteHints(config, manifest, screen.remote, language) : []),
   ];
   return hrefs.map(hintFor).filter((hint): hint is PreloadHint => hint !== null);
 }

@@ -1,11 +1,27 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RemoteManifest } from '@grab/shared/contracts';
+import { LanguageKey, type RemoteManifest } from '@grab/shared/contracts';
+import { LANGUAGE_COOKIE } from '@grab/shared/first-screens';
+import { DEFAULT_LANGUAGE } from '@grab/shared/i18n/languages';
 import type { Config } from '../config';
 import { firstScreenHints } from './first-screen-hints';
 import { renderShell } from './shell-html';
 import { NO_CACHE, readManifest } from './static';
+
+/**
+ * The earner's language as the app mirrors it in a cookie; without one, the app's own default
+ * (it never guesses from Accept-Language, so neither does this).
+ */
+export function languageOfRequest(cookieHeader: string | undefined): LanguageKey {
+  for (const part of (cookieHeader ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== LANGUAGE_COOKIE) continue;
+    const parsed = LanguageKey.safeParse(part.slice(at + 1).trim());
+    if (parsed.success) return parsed.data;
+  }
+  return DEFAULT_LANGUAGE;
+}
 
 /**
  * Answers an SPA route with the host's index.html, the remote manifest embedded and the route's
@@ -24,9 +40,10 @@ export function shellHandler(config: Config) {
       request.log.warn({ err: error }, 'the remote manifest could not be read; index.html is sent without it');
     }
     const pathname = request.url.split('?')[0] ?? '/';
-    const hints = manifest ? await firstScreenHints(config, manifest, pathname) : [];
+    const hints = manifest ? await firstScreenHints(config, manifest, pathname, languageOfRequest(request.headers.cookie)) : [];
     // Compressed on the way out like any dynamic answer: the precompressed file no longer fits.
-    reply.header('cache-control', NO_CACHE).type('text/html; charset=utf-8');
+    // The hints follow the language cookie, so a cache must not hand one earner's page to another.
+    reply.header('cache-control', NO_CACHE).header('vary', 'Cookie').type('text/html; charset=utf-8');
     return reply.send(renderShell(template, manifest, hints));
   };
 }

@@ -36,6 +36,16 @@ describe('i18n', () => {
     expect(i18n.t('common.copy')).not.toBe('common.copy');
   });
 
+  it('mirrors the language in a cookie, so the server hints that language’s texts in the next page', async () => {
+    localStorage.setItem('language', 'ur-PK');
+    const { initI18n, changeLanguage } = await import('./i18n');
+    await initI18n();
+    expect(document.cookie).toContain('grab_lang=ur-PK');
+    await changeLanguage('bn-BD');
+    expect(document.cookie).toContain('grab_lang=bn-BD');
+    expect(document.cookie).not.toContain('ur-PK');
+  });
+
   it('loads a namespace per language: now for the current one, the next on a switch', async () => {
     const { initI18n, registerLocales, changeLanguage, i18n } = await import('./i18n');
     await initI18n();

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useAtomValue } from 'jotai/react';
 import type { LanguageKey } from '../contracts/user.contracts';
 import { languageAtom, store } from '../store/store.atoms';
+import { LANGUAGE_COOKIE } from '../remotes/first-screens';
 import { LANGUAGES, languageByKey } from './languages';
 import { Translator } from './translator';
 
@@ -62,10 +63,22 @@ function applyDocumentLanguage(key: LanguageKey) {
   document.documentElement.dir = language.dir;
 }
 
+/**
+ * Mirrors the language in a cookie, so the server can hint this language's texts in the next
+ * index.html. Local storage stays the one the app reads; only the server needs the cookie.
+ */
+function tellServerLanguage(key: LanguageKey) {
+  if (typeof document === 'undefined') return;
+  if (document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${key}`)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed key and a language key, nothing to escape; the Cookie Store API is missing in the test DOM.
+  document.cookie = `${LANGUAGE_COOKIE}=${key}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Reads the stored language (default en-US), marks up `<html>` and loads the common namespace. */
 export async function initI18n(): Promise<void> {
   const key = store.get(languageAtom);
   applyDocumentLanguage(key);
+  tellServerLanguage(key);
   await loadNamespace(key, COMMON_NS);
   if (i18n.language !== languageByKey(key).tag) await i18n.changeLanguage(languageByKey(key).tag);
 }
@@ -78,6 +91,7 @@ export async function changeLanguage(key: LanguageKey): Promise<void> {
   // The key is stored first: a render triggered by the language event must already see the new key.
   store.set(languageAtom, key);
   applyDocumentLanguage(key);
+  tellServerLanguage(key);
   await i18n.changeLanguage(language.tag);
 }
 

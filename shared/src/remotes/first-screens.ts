@@ -34,3 +34,17 @@ export const HOST_CHUNKS_FILE = 'first-screen-chunks.json';
 
 /** The id of the `<script type="application/json">` in which the server embeds `/remotes.json`. */
 export const EMBEDDED_MANIFEST_ID = 'grab-remotes';
+
+/**
+ * The file each app's build writes beside its entry: language key → the files of that language's
+ * texts (the app's own namespace; the host's also holds the common one). The server hints the
+ * earner's language from it, so the texts no longer wait for the code that asks for them.
+ */
+export const LOCALE_CHUNKS_FILE = 'locale-chunks.json';
+
+/**
+ * The cookie that tells the server which language to hint. The language itself stays in local
+ * storage (the app reads it there); the cookie only mirrors it, so a missing or stale one costs a
+ * wasted download, never a wrong text.
+ */
+export const LANGUAGE_COOKIE = 'grab_lang';
