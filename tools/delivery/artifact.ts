@@ -74,6 +74,8 @@ export async function publishArtifact(artifact: Artifact, targetDir: string): Pr
     fs.renameSync(staging, dir);
   } catch (error) {
     fs.rmSync(staging, { recursive: true, force: true });
+    // A deploy of the same version running at the same moment published it first: same content.
+    if (fs.existsSync(dir)) return { dir, fresh: false };
     throw error;
   }
   return { dir, fresh: true };

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeArtifact, publishArtifact } from './artifact';
 import { hostSingletonVersions, incompatibilities } from './compatibility';
+import { ManifestLockedError } from './manifest-lock';
 import { currentEntry, rollBack, switchEntry } from './manifest-store';
 import { findRemote, REPO_ROOT, serverRemotesDir, UsageError } from './workspace';
 
@@ -90,7 +91,7 @@ async function run(command: string | undefined): Promise<number> {
 try {
   process.exitCode = await run(positionals[0]);
 } catch (error) {
-  if (!(error instanceof UsageError)) throw error;
+  if (!(error instanceof UsageError) && !(error instanceof ManifestLockedError)) throw error;
   console.error(error.message);
   process.exitCode = 1;
 }

@@ -3,10 +3,13 @@
  * switch. Every write goes to a temporary file in the same folder and is renamed over the old one:
  * a server reading it mid-deploy sees either the old manifest or the new one, never half of each.
  * Each switch remembers the entry it replaced in a history file beside it, which `rollback` pops.
+ * A switch reads, changes and writes two files, so switches of one manifest take turns under a
+ * lock file beside it (manifest-lock.ts): two squads deploying at once lose no history entry.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { builtInManifest, RemoteManifest } from '../../shared/src/contracts/remotes.contracts';
+import { withManifestLock } from './manifest-lock';
 import { APPS } from './workspace';
 
 type History = Record<string, string[]>;
@@ -46,6 +49,10 @@ function withEntry(manifest: RemoteManifest, mfName: string, entry: string): Rem
 
 /** Points `mfName` at `entry`; returns the entry it replaced. */
 export function switchEntry(manifestFile: string, mfName: string, entry: string): string | undefined {
+  return withManifestLock(manifestFile, () => switchUnlocked(manifestFile, mfName, entry));
+}
+
+function switchUnlocked(manifestFile: string, mfName: string, entry: string): string | undefined {
   const manifest = readManifest(manifestFile);
   const previous = manifest.remotes.find((r) => r.name === mfName)?.entry;
   if (previous === entry) return previous;
@@ -61,6 +68,10 @@ export function switchEntry(manifestFile: string, mfName: string, entry: string)
 
 /** Points `mfName` back at the entry it had before the last switch; returns it, or null if none. */
 export function rollBack(manifestFile: string, mfName: string): { from: string | undefined; to: string } | null {
+  return withManifestLock(manifestFile, () => rollBackUnlocked(manifestFile, mfName));
+}
+
+function rollBackUnlocked(manifestFile: string, mfName: string): { from: string | undefined; to: string } | null {
   const history = readHistory(manifestFile);
   const stack = history[mfName] ?? [];
   const to = stack.pop();
