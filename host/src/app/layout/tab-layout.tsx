@@ -1,6 +1,6 @@
-import { NavLink, Outlet, PATHS, useLocation, useT } from '@grab/shared';
+import { Outlet, PATHS, useLocation } from '@grab/shared';
 import { Activity, type ReactNode, useState } from 'react';
-import { AccountIcon, HomeIcon, TeamIcon } from './tab-icons';
+import { TabBar } from './tab-bar';
 import styles from './tab-layout.module.css';
 
 interface TabLayoutProps {
@@ -17,7 +17,6 @@ type KeptAlive = (typeof KEPT_ALIVE)[number];
  */
 export function TabLayout({ home, user }: TabLayoutProps) {
   const { pathname } = useLocation();
-  const { t } = useT('host');
   const current = KEPT_ALIVE.find((path) => path === pathname);
   const [visited, setVisited] = useState<ReadonlySet<KeptAlive>>(() => new Set(current ? [current] : []));
   if (current && !visited.has(current)) setVisited(new Set([...visited, current]));
@@ -42,20 +41,7 @@ export function TabLayout({ home, user }: TabLayoutProps) {
           </div>
         )}
       </main>
-      <nav className={styles.tabBar} aria-label={t('nav.label')}>
-        <NavLink to={PATHS.home} className={styles.tab}>
-          <HomeIcon />
-          <span>{t('nav.home')}</span>
-        </NavLink>
-        <NavLink to={PATHS.user} className={styles.tab}>
-          <AccountIcon />
-          <span>{t('nav.account')}</span>
-        </NavLink>
-        <NavLink to={PATHS.team} className={styles.tab}>
-          <TeamIcon />
-          <span>{t('nav.team')}</span>
-        </NavLink>
-      </nav>
+      <TabBar />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test-utils';
@@ -39,5 +39,24 @@ describe('RemoteSection', () => {
     flaky.broken = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Balance card')).toBeTruthy();
+  });
+
+  it('gives a full-screen page that failed its own Back and the tab bar', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const load = vi.fn<RemoteRegistry['load']>().mockRejectedValue(new Error('chunk 404'));
+    await renderApp(<RemoteSection registry={{ load }} remote="remote_draw" expose="LuckyDrawPage" backTo="/home" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This section could not load' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Main sections' });
+    expect(within(tabs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/home', '/user', '/team']);
+  });
+
+  it('keeps a section inside a tab page to its card: the page around it has Back and tabs of its own', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderApp(<RemoteSection registry={{ load: vi.fn<RemoteRegistry['load']>().mockRejectedValue(new Error('503')) }} remote="remote_wallet" expose="BalanceCard" />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'This section could not load' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
+    expect(screen.queryByRole('navigation')).toBeNull();
   });
 });

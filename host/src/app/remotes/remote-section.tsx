@@ -1,6 +1,7 @@
-import { useT } from '@grab/shared';
+import { BackButton, useT } from '@grab/shared';
 import type { ExposedModule, RemoteName } from '@grab/shared/remotes';
 import { Component, type ComponentType, type ErrorInfo, lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
+import { TabBar } from '../layout/tab-bar';
 import type { RemoteRegistry } from './remote-registry';
 import styles from './remote-section.module.css';
 
@@ -27,19 +28,37 @@ class RemoteBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+export function RemoteFailed({ onRetry, page = false }: { onRetry: () => void; page?: boolean }) {
   const { t } = useT('host');
   const titleId = useId();
+  // A whole page that failed has no other heading: its card's title is the page's.
+  const Title = page ? 'h1' : 'h2';
   return (
     <section className={`g-card ${styles.failed}`} role="alert" aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.title}>
+      <Title id={titleId} className={styles.title}>
         {t('remote.failedTitle')}
-      </h2>
+      </Title>
       <p className={styles.text}>{t('remote.failedText')}</p>
       <button type="button" className="g-button" onClick={onRetry}>
         {t('remote.retry')}
       </button>
     </section>
+  );
+}
+
+/**
+ * A full-screen remote page that failed: its own Back was part of what failed to load, so the host
+ * draws one, and the tab bar, so the earner is never left on a screen with no way out.
+ */
+function RemotePageFailed({ backTo, onRetry }: { backTo: string; onRetry: () => void }) {
+  return (
+    <div className={styles.page}>
+      <main className={styles.pageContent}>
+        <BackButton fallback={backTo} />
+        <RemoteFailed page onRetry={onRetry} />
+      </main>
+      <TabBar />
+    </div>
   );
 }
 
@@ -57,20 +76,25 @@ interface RemoteSectionProps<R extends RemoteName> {
   registry: RemoteRegistry;
   remote: R;
   expose: ExposedModule<R>;
+  /** For a full-screen page: where its Back goes when there is no history to return to. */
+  backTo?: string;
 }
 
 /**
  * One federated component inside the host's layout: loading state, failure card and a retry that
- * downloads the remote again. The tab bar and the other tabs live outside this boundary.
+ * downloads the remote again. On the tab pages the tab bar and the other tabs live outside this
+ * boundary; a full-screen page (`backTo`) gets Back and the tab bar with its failure card.
  */
-export function RemoteSection<R extends RemoteName>({ registry, remote, expose }: RemoteSectionProps<R>) {
+export function RemoteSection<R extends RemoteName>({ registry, remote, expose, backTo }: RemoteSectionProps<R>) {
   const [attempt, setAttempt] = useState(0);
   const Loaded = useMemo(
     () => lazy(async () => ({ default: (await registry.load(remote, expose, attempt > 0)) as ComponentType })),
     [registry, remote, expose, attempt],
   );
+  const retry = () => setAttempt((n) => n + 1);
+  const fallback = backTo ? <RemotePageFailed backTo={backTo} onRetry={retry} /> : <RemoteFailed onRetry={retry} />;
   return (
-    <RemoteBoundary key={attempt} name={`${remote}/${expose}`} fallback={<RemoteFailed onRetry={() => setAttempt((n) => n + 1)} />}>
+    <RemoteBoundary key={attempt} name={`${remote}/${expose}`} fallback={fallback}>
       <Suspense fallback={<RemoteLoading />}>
         <Loaded />
       </Suspense>

@@ -1,3 +1,4 @@
+import { PATHS } from '@grab/shared';
 import { remoteRegistry } from './federation';
 import { RemoteSection } from './remote-section';
 
@@ -9,17 +10,17 @@ export function RemoteTaskHall() {
 }
 
 export function RemoteTaskDetail() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="TaskDetail" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="TaskDetail" backTo={PATHS.home} />;
 }
 
 export function RemoteJoinGroupTask() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="JoinGroupTask" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="JoinGroupTask" backTo={PATHS.home} />;
 }
 
 export function RemoteShareTask() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="ShareTask" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="ShareTask" backTo={PATHS.home} />;
 }
 
 export function RemoteAuditTask() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="AuditTask" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="AuditTask" backTo={PATHS.home} />;
 }

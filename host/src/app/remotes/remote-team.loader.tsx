@@ -1,3 +1,4 @@
+import { PATHS } from '@grab/shared';
 import { remoteRegistry } from './federation';
 import { RemoteSection } from './remote-section';
 
@@ -8,5 +9,5 @@ export function RemoteTeamPage() {
 
 /** /userLevel: the levels and the earner's progress, downloaded only when opened. */
 export function RemoteLevelPage() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_team" expose="LevelPage" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_team" expose="LevelPage" backTo={PATHS.user} />;
 }

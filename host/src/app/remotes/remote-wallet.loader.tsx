@@ -1,3 +1,4 @@
+import { PATHS } from '@grab/shared';
 import { remoteRegistry } from './federation';
 import { RemoteSection } from './remote-section';
 
@@ -8,13 +9,13 @@ export function RemoteBalanceCard() {
 
 /** /withdrawal, /withdrawalOrders and /earningsDetails: downloaded only when the earner opens them. */
 export function RemoteWithdrawalPage() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalPage" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalPage" backTo={PATHS.user} />;
 }
 
 export function RemoteWithdrawalOrdersPage() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalOrdersPage" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalOrdersPage" backTo={PATHS.user} />;
 }
 
 export function RemoteEarningsPage() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="EarningsPage" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="EarningsPage" backTo={PATHS.user} />;
 }
