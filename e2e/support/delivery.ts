@@ -91,10 +91,13 @@ function* filesOf(dir: string): Generator<string> {
   }
 }
 
-/** Replaces `from` by `to` in every script of a build copy; their compressed copies would be stale. */
-export function replaceInBuild(dir: string, from: string, to: string): number {
+/**
+ * Replaces `from` by `to` in every script of a build copy (or those whose name matches `only`);
+ * their compressed copies would be stale. Returns how many files changed.
+ */
+export function replaceInBuild(dir: string, from: string, to: string, only?: RegExp): number {
   let changed = 0;
-  for (const file of [...filesOf(dir)].filter((f) => f.endsWith('.js'))) {
+  for (const file of [...filesOf(dir)].filter((f) => f.endsWith('.js') && (!only || only.test(path.basename(f))))) {
     const text = fs.readFileSync(file, 'utf8');
     if (!text.includes(from)) continue;
     fs.writeFileSync(file, text.split(from).join(to));

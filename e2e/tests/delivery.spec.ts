@@ -102,6 +102,99 @@ test.describe('a broken wallet', () => {
   });
 });
 
+test.describe('a wallet version that passes the gate but breaks at run time', () => {
+  test.use({ expectedPageErrors: [/earnings page broken on purpose/] });
+
+  test('a page that throws while rendering and a page whose chunk is missing each show the fallback with Back and the tab bar; rollback fixes both', async ({
+    signedInPage: page,
+  }) => {
+    test.setTimeout(150_000);
+    await deploy('remote-wallet');
+    const broken = build('remote-wallet');
+    // Valid code that fails only when the earnings page renders: its entry and the rest load fine.
+    expect(replaceInBuild(broken, 'className:"g-page"', 'className:(()=>{throw new Error("earnings page broken on purpose")})()', /__federation_expose_EarningsPage\./)).toBe(1);
+    // A chunk that did not make it to the static origin: the orders page's own code answers 404.
+    const orders = fs.readdirSync(path.join(broken, 'static/js/async')).filter((f) => f.startsWith('__federation_expose_WithdrawalOrdersPage.'));
+    expect(orders.length).toBeGreaterThan(0);
+    for (const file of orders) fs.rmSync(path.join(broken, 'static/js/async', file));
+    editMfManifest(broken, (mf) => {
+      mf.metaData.buildInfo.buildVersion = '0.4.0';
+    });
+    const deployed = await deploy('remote-wallet', '--dist', broken);
+    expect(deployed.stdout).toContain('0.4.0-');
+
+    const shell = new Shell(page);
+    const failed = page.getByRole('alert').filter({ hasText: 'This section could not load' });
+    // The balance card comes from the same version and still works.
+    await page.goto('/user');
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+
+    for (const route of ['/earningsDetails', '/withdrawalOrders']) {
+      await page.goto(route);
+      await expect(failed).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'This section could not load' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+      await expect(shell.tabs).toBeVisible();
+      // Opened straight from a link, Back has no history inside Grab and goes to the Account page.
+      await page.getByRole('button', { name: 'Back' }).click();
+      await expect(page).toHaveURL('/user');
+      await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    }
+
+    // The tab bar of a failed page works too.
+    await page.goto('/withdrawalOrders');
+    await expect(failed).toBeVisible();
+    await shell.home.click();
+    await expect(page.getByRole('heading', { name: 'Task hall', exact: true })).toBeVisible();
+
+    // Retry on the open page reads the manifest again: the rolled-back version loads, no reload.
+    await page.goto('/withdrawalOrders');
+    await expect(failed).toBeVisible();
+    await rollback('remote-wallet');
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await page.goto('/earningsDetails');
+    await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
+    await expect(failed).toHaveCount(0);
+  });
+});
+
+test('two squads deploying at the same moment both go live, and both replaced entries are kept for rollback', async ({ signedInPage: page }) => {
+  test.setTimeout(120_000);
+  await Promise.all([deploy('remote-tasks'), deploy('remote-team')]);
+  const before = JSON.parse(fs.readFileSync(server.manifestFile, 'utf8')) as { remotes: { name: string; entry: string }[] };
+  const historyFile = server.manifestFile.replace(/\.json$/, '.history.json');
+  const historyBefore = JSON.parse(fs.readFileSync(historyFile, 'utf8')) as Record<string, string[]>;
+
+  const tasks = build('remote-tasks');
+  editMfManifest(tasks, (mf) => {
+    mf.metaData.buildInfo.buildVersion = '0.5.0';
+  });
+  const team = build('remote-team');
+  editMfManifest(team, (mf) => {
+    mf.metaData.buildInfo.buildVersion = '0.5.0';
+  });
+  await Promise.all([deploy('remote-tasks', '--dist', tasks), deploy('remote-team', '--dist', team)]);
+
+  const after = JSON.parse(fs.readFileSync(server.manifestFile, 'utf8')) as { remotes: { name: string; entry: string }[] };
+  const entry = (manifest: typeof after, name: string) => manifest.remotes.find((r) => r.name === name)?.entry ?? '';
+  expect(entry(after, 'remote_tasks')).toMatch(/\/tasks\/0\.5\.0-/);
+  expect(entry(after, 'remote_team')).toMatch(/\/team\/0\.5\.0-/);
+  const history = JSON.parse(fs.readFileSync(historyFile, 'utf8')) as Record<string, string[]>;
+  expect(history.remote_tasks).toEqual([...(historyBefore.remote_tasks ?? []), entry(before, 'remote_tasks')]);
+  expect(history.remote_team).toEqual([...(historyBefore.remote_team ?? []), entry(before, 'remote_team')]);
+  expect(fs.existsSync(`${server.manifestFile}.lock`)).toBe(false);
+
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { name: 'Invite friends' })).toBeVisible();
+  await Promise.all([rollback('remote-tasks'), rollback('remote-team')]);
+  const rolledBack = JSON.parse(fs.readFileSync(server.manifestFile, 'utf8')) as typeof after;
+  expect(entry(rolledBack, 'remote_tasks')).toBe(entry(before, 'remote_tasks'));
+  expect(entry(rolledBack, 'remote_team')).toBe(entry(before, 'remote_team'));
+});
+
 test('the team remote served from a second origin works under the CSP', async ({ signedInPage: page }) => {
   test.setTimeout(120_000);
   const originDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-origin-'));
