@@ -8,5 +8,6 @@ export default createModuleFederationConfig(
     './JoinGroupTask': './src/features/join-group/join-group.page.tsx',
     './ShareTask': './src/features/share-task/share-task.page.tsx',
     './AuditTask': './src/features/audit-task/audit-task.page.tsx',
+    './MessagingNumber': './src/features/messaging-number/messaging-number.page.tsx',
   }),
 );

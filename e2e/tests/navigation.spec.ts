@@ -111,7 +111,7 @@ test.describe('navigation rules (SPEC §2)', () => {
   });
 
   test('pages of later issues say "not supported yet" and lead back', async ({ signedInPage: page }) => {
-    await page.goto('/wsTask');
+    await page.goto('/hangTask');
     await expect(page.getByText('Not supported yet', { exact: false })).toBeVisible();
   });
 

@@ -104,7 +104,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   teamRoutes(app, db, config, clock);
   levelsRoutes(app, db);
   drawRoutes(app, { db, clock });
-  messagingRoutes(app, db, config);
+  await messagingRoutes(app, db, config, clock);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
   await walletModule(app, database, config, clock);

@@ -30,6 +30,14 @@ const EnvSchema = z.object({
   REMOTES_DIR: optionalText,
   PUBLIC_ORIGIN: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   MESSAGING_OFFICIAL_ACCOUNT: z.string().trim().min(1).default('+10000000000'),
+  MESSAGING_CODE_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  MESSAGING_DAILY_CAP_POINTS: z.coerce.number().int().min(0).max(10_000_000).default(4_800),
+  MESSAGING_ONLINE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(60 * 24 * 30).default(24 * 60),
+  MESSAGING_CODES_PER_HOUR_EARNER: z.coerce.number().int().min(1).max(1_000).default(10),
+  MESSAGING_CODES_PER_HOUR_NUMBER: z.coerce.number().int().min(1).max(1_000).default(5),
+  MESSAGING_ELIGIBILITY: optionalText.pipe(z.string().max(300).optional()),
+  MESSAGING_APP_SECRET: optionalText.pipe(z.string().min(16, 'must be the provider app secret (16 characters or more)').optional()),
+  MESSAGING_VERIFY_TOKEN: optionalText.pipe(z.string().min(8).optional()),
   STATIC_HOST_DIR: optionalText,
   STATIC_REMOTES_DIR: optionalText,
   TRUST_PROXY: z.string().trim().default('false').transform((value, ctx) => {
@@ -89,6 +97,8 @@ export interface Config {
   /** Served over TLS (PUBLIC_ORIGIN is https): only then is HSTS sent. */
   tls: boolean;
   officialAccount: string;
+  /** The messaging-number flow (DESIGN §2.3): codes, the cap, presence and the provider webhook. */
+  messaging: MessagingConfig;
   migrationsDir: string;
   localesDir: string;
   staticRoots: StaticRoots;
@@ -121,6 +131,23 @@ export interface Config {
   /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
   testHooks: boolean;
   production: boolean;
+}
+
+export interface MessagingConfig {
+  codeTtlMinutes: number;
+  /** Messaging points one earner may be credited per UTC day, hundredths of a point (SPEC §9). */
+  dailyCap: number;
+  /** A number that messaged us within this many minutes shows as online. */
+  onlineWindowMinutes: number;
+  codesPerHourPerEarner: number;
+  codesPerHourPerNumber: number;
+  /** The operator's eligibility rule shown on the page (SPEC §6); none when unset. */
+  eligibility: string | null;
+  /** The provider's app secret (webhook signatures) and handshake token; unset: made per database. */
+  appSecret: string | undefined;
+  verifyToken: string | undefined;
+  /** Demo and test servers: the local simulator may deliver signed inbound messages. */
+  simulator: boolean;
 }
 
 /** The remotes served at `/remotes/<name>/` and listed by the built-in manifest: apps.json, the one list. */
@@ -185,6 +212,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? listenOrigin(e.HOST, e.PORT),
     tls: (e.PUBLIC_ORIGIN ?? '').startsWith('https:'),
     officialAccount: e.MESSAGING_OFFICIAL_ACCOUNT,
+    messaging: {
+      codeTtlMinutes: e.MESSAGING_CODE_TTL_MINUTES,
+      dailyCap: e.MESSAGING_DAILY_CAP_POINTS * 100,
+      onlineWindowMinutes: e.MESSAGING_ONLINE_WINDOW_MINUTES,
+      codesPerHourPerEarner: e.MESSAGING_CODES_PER_HOUR_EARNER,
+      codesPerHourPerNumber: e.MESSAGING_CODES_PER_HOUR_NUMBER,
+      eligibility: e.MESSAGING_ELIGIBILITY ?? null,
+      appSecret: e.MESSAGING_APP_SECRET,
+      verifyToken: e.MESSAGING_VERIFY_TOKEN,
+      simulator: e.NODE_ENV !== 'production' && (e.GRAB_TEST_HOOKS === '1' || e.SEED_DEMO === '1' || (e.SEED_DEMO === '' && !e.DATABASE_URL)),
+    },
     migrationsDir: path.join(REPO_ROOT, 'server', 'drizzle'),
     localesDir: path.join(REPO_ROOT, 'shared', 'src', 'i18n', 'locales'),
     staticRoots: {

@@ -36,7 +36,8 @@ async function freshDatabase(engine: Engine): Promise<{ database: Database; drop
     return { database, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
   }
   const adminUrl = process.env.DATABASE_URL!;
-  const name = `grab_test_${randomBytes(6).toString('hex')}`;
+  // A prefix of one's own keeps parallel checkouts on one server apart.
+  const name = `${process.env.GRAB_TEST_DB_PREFIX ?? 'grab_test_'}${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);

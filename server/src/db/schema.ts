@@ -758,3 +758,102 @@ export const drawSpins = pgTable(
     ),
   ],
 );
+
+/**
+ * One-time codes of the messaging-number flow (the messaging module's table). The earner sends
+ * `code` from `phone` to the official account; the provider's signed webhook delivers it and the
+ * code becomes `verified`. A code is never reused: a new request makes a new row.
+ */
+export const messagingCodes = pgTable(
+  'messaging_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userIdColumn(),
+    country: text('country').notNull(),
+    /** E.164. */
+    phone: text('phone').notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    /** Once verified: what it credited, and whether the day's cap held the reward back. */
+    reward: bigint('reward', { mode: 'number' }).notNull().default(0),
+    capped: boolean('capped').notNull().default(false),
+  },
+  (t) => [
+    index('messaging_codes_user_idx').on(t.userId, t.createdAt),
+    index('messaging_codes_phone_idx').on(t.phone, t.createdAt),
+  ],
+);
+
+/**
+ * Verified numbers (the messaging module's table): a number belongs to one earner at a time (the
+ * primary key). Deleting removes the row; what the number earned stays in `messaging_rewards`.
+ */
+export const messagingNumbers = pgTable(
+  'messaging_numbers',
+  {
+    phone: text('phone').primaryKey(),
+    userId: userIdColumn(),
+    country: text('country').notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    /** The last message this number sent us: online means within the configured window. */
+    lastInboundAt: timestamp('last_inbound_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('messaging_numbers_user_idx').on(t.userId)],
+);
+
+/**
+ * What each number earned, once ever (the primary key): deleting and adding it again, by the same
+ * earner or another, earns nothing more. A verification held back by the day's cap writes no row,
+ * so that number may still earn on another day.
+ */
+export const messagingRewards = pgTable(
+  'messaging_rewards',
+  {
+    phone: text('phone').primaryKey(),
+    userId: userIdColumn(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' }).references(() => ledgerEntries.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messaging_rewards_user_day_idx').on(t.userId, t.day),
+    check('messaging_rewards_amount', sql`${t.amount} > 0 and ${t.ledgerEntryId} is not null`),
+  ],
+);
+
+/** Messaging points credited per earner and UTC day: the daily cap is a conditional update of this row. */
+export const messagingDailyPoints = pgTable(
+  'messaging_daily_points',
+  {
+    userId: userIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    points: bigint('points', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), check('messaging_daily_points_non_negative', sql`${t.points} >= 0`)],
+);
+
+/** Provider deliveries by message id: a message delivered twice is handled once. */
+export const messagingInbound = pgTable('messaging_inbound', {
+  messageId: text('message_id').primaryKey(),
+  phone: text('phone').notNull(),
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Messaging API (time, sign) pairs already accepted, kept while their time is within the accepted
+ * skew: every process on the database refuses a replay. Rows past `expires_at` are removed as new
+ * ones arrive.
+ */
+export const messagingSignUses = pgTable(
+  'messaging_sign_uses',
+  {
+    sign: text('sign').notNull(),
+    time: text('time').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sign, t.time] }), index('messaging_sign_uses_expiry_idx').on(t.expiresAt)],
+);

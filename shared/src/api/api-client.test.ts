@@ -153,9 +153,10 @@ describe('callMain', () => {
 
 describe('callMessaging', () => {
   it('signs the path with the stored identity and sends time, verification and bearer token', async () => {
-    fetchMock.mockResolvedValue(json({ code: 0, data: { officialAccount: '+10000000000', dailyCap: 480000 }, message: 'ok' }));
+    const info = { officialAccount: '+10000000000', codeValidSeconds: 600, dailyCap: 480000, earnedToday: 0, reward: 2000, eligibility: null, simulator: false, numbers: [] };
+    fetchMock.mockResolvedValue(json({ code: 0, data: info, message: 'ok' }));
     const api = createApiClient(deps);
-    await expect(api.callMessaging(appInfo)).resolves.toEqual({ officialAccount: '+10000000000', dailyCap: 480000 });
+    await expect(api.callMessaging(appInfo)).resolves.toEqual(info);
     const sign = await messagingSign('/api/user/get_appinfo', 'u-7', 'Asha');
     const { url, headers } = lastRequest();
     expect(url).toBe(`/api/user/get_appinfo?sign=${sign}`);

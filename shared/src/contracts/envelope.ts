@@ -47,6 +47,16 @@ export const ErrorCode = {
   noSpins: 1501,
   badSign: 2001,
   staleTime: 2002,
+  /** Messaging numbers: verified by another earner (a number belongs to one earner). */
+  numberTaken: 3001,
+  /** Messaging numbers: today's messaging points are at the cap. */
+  messagingCapReached: 3002,
+  /** Messaging numbers: not one of the earner's own numbers. */
+  numberUnknown: 3004,
+  /** Messaging numbers: already one of the earner's verified numbers. */
+  numberAlreadyVerified: 3005,
+  /** A messaging API call whose (time, sign) pair was already accepted: a repeat, dropped without a dialog. */
+  replayed: MESSAGING_SILENT,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 

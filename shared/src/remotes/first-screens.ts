@@ -25,6 +25,7 @@ export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = {
   '/team': { hostChunks: ['federation-runtime'], remote: { name: 'remote_team', expose: 'TeamPage' } },
   '/userLevel': { hostChunks: ['federation-runtime'], remote: { name: 'remote_team', expose: 'LevelPage' } },
   '/luckyDraw': { hostChunks: ['federation-runtime'], remote: { name: 'remote_draw', expose: 'LuckyDrawPage' } },
+  '/wsTask': { hostChunks: ['federation-runtime'], remote: { name: 'remote_tasks', expose: 'MessagingNumber' } },
   '/login': { hostChunks: ['login-page'] },
   '/register': { hostChunks: ['register-page'] },
 };

@@ -24,3 +24,8 @@ export function RemoteShareTask() {
 export function RemoteAuditTask() {
   return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="AuditTask" backTo={PATHS.home} />;
 }
+
+/** /wsTask: verify a messaging number. */
+export function RemoteMessagingNumber() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="MessagingNumber" />;
+}

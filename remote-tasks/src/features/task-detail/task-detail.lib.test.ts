@@ -7,6 +7,11 @@ describe('detailScreen', () => {
     expect(detailScreen(detail())).toEqual({ kind: 'start' });
   });
 
+  it('leads a messaging-number task to its own page instead of starting a run', () => {
+    const step = { id: 31, h5Url: '/wsTask', title: 'Send the code', action: 'messaging' as const };
+    expect(detailScreen(detail({ kind: 'messaging', taskBranchList: [step] }))).toEqual({ kind: 'stepPage', step });
+  });
+
   it('offers the open step on this page once started', () => {
     const screen = detailScreen(detail({ status: 'inProgress', run: run() }));
     expect(screen).toMatchObject({ kind: 'open', targetUrl: 'https://shop.example/review', step: { id: 11 } });

@@ -11,8 +11,13 @@ export type DetailScreen =
   | { kind: 'completed' }
   /** A registration or app-download step done on this page: open the target, then confirm. */
   | { kind: 'open'; step: TaskStep; targetUrl: string }
+  /** A step done on a page of its own without a run (a messaging number): Start opens that page. */
+  | { kind: 'stepPage'; step: TaskStep }
   | { kind: 'start' }
   | { kind: 'continue' };
+
+/** Step actions whose page keeps its own state on the server: the detail page only leads there. */
+const STEP_PAGE_ACTIONS: ReadonlySet<string> = new Set(['messaging']);
 
 /** The step the earner is on: the run's current one, or the first before the task is started. */
 export function currentStep(detail: TaskDetail): TaskStep | null {
@@ -45,6 +50,7 @@ export function detailScreen(detail: TaskDetail): DetailScreen {
   if (status === 'underReview') return { kind: 'underReview', proofStep };
   if (status === 'failed') return { kind: 'failed', reason: detail.run?.reason ?? null, proofStep };
   const step = currentStep(detail);
+  if (step && STEP_PAGE_ACTIONS.has(step.action)) return { kind: 'stepPage', step };
   if (detail.run && step && step.action === 'open' && isThisPage(step.h5Url) && detail.targetUrl) {
     return { kind: 'open', step, targetUrl: detail.targetUrl };
   }

@@ -144,6 +144,12 @@ function Action({ detail }: { detail: TaskDetail }) {
           </div>
         </Outcome>
       );
+    case 'stepPage':
+      return (
+        <Link to={stepDestination(screen.step, task, origin).href} className={`g-button ${styles.primary}`}>
+          {t('action.start')}
+        </Link>
+      );
     case 'start':
     case 'continue':
       return (

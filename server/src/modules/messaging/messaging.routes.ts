@@ -1,48 +1,42 @@
-import {
-  appInfo,
-  MESSAGING_MAX_SKEW_MS,
-  MESSAGING_TIME_HEADER,
-  MESSAGING_VERIFY_HEADER,
-  messagingSign,
-  messagingVerify,
-} from '@grab/shared/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { addWsNumber, appInfo, deleteWsAccount, getCode, getPhoneStatus, simulateInbound as simulateEndpoint } from '@grab/shared/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
-import { errors } from '../../http/app-error';
-import { route } from '../../http/route';
-import { findUserById, maskedPhone } from '../users/users.repository';
-
-/** Daily cap on messaging-task points (SPEC §9: 4,800 points), hundredths of a point. */
-export const MESSAGING_DAILY_CAP = 4800_00;
-
-function header(request: FastifyRequest, name: string): string | undefined {
-  const value = request.headers[name];
-  return Array.isArray(value) ? value[0] : value;
-}
+import { earnerOf, route } from '../../http/route';
+import { appInfoOf, type MessagingContext, phoneStatus, removeNumber, requestCode, waitingCode } from './messaging.service';
+import { providerSecrets } from './provider-signature';
+import { messagingSignCheck } from './sign-check';
+import { simulateInbound } from './simulator';
+import { messagingWebhookRoutes } from './webhook.routes';
 
 /**
- * The sign is computed by a public client, so it proves nothing about who calls: the bearer token
- * (checked before this) authenticates. This check only refuses stale or tampered requests.
+ * The second API (`/api/user/*`, DESIGN §2.3): an earner proves a number is theirs by sending our
+ * one-time code from it to the official account. Nothing here asks for, relays or shows a pairing
+ * or linked-device code, and nothing holds a session of the earner's messaging account.
  */
-export function messagingSignCheck(db: Db, now: () => number = Date.now) {
-  return async (request: FastifyRequest) => {
-    const time = header(request, MESSAGING_TIME_HEADER);
-    const verify = header(request, MESSAGING_VERIFY_HEADER);
-    const url = new URL(request.url, 'http://local');
-    const sign = url.searchParams.get('sign');
-    if (!time || !/^\d{1,16}$/.test(time)) throw errors.staleTime();
-    if (Math.abs(now() - Number(time)) > MESSAGING_MAX_SKEW_MS) throw errors.staleTime();
-    if (!sign || !verify) throw errors.badSign();
-    const user = request.earner ? await findUserById(db, request.earner.userId) : null;
-    if (!user) throw errors.unauthorized();
-    const expectedSign = await messagingSign(url.pathname, user.publicId, maskedPhone(user.phone));
-    if (sign.toLowerCase() !== expectedSign) throw errors.badSign();
-    if (verify.toLowerCase() !== (await messagingVerify(time, expectedSign))) throw errors.badSign();
-  };
-}
+export async function messagingRoutes(app: FastifyInstance, db: Db, config: Config, clock: Clock): Promise<void> {
+  const ctx: MessagingContext = { db, clock, config };
+  const signed = { preHandler: [messagingSignCheck(db)] };
+  const secrets = providerSecrets(db, config.messaging);
+  if (config.production && !config.messaging.appSecret) {
+    app.log.warn('MESSAGING_APP_SECRET is not set: the provider cannot sign deliveries this server accepts');
+  }
 
-export function messagingRoutes(app: FastifyInstance, db: Db, config: Config): void {
-  const signCheck = messagingSignCheck(db);
-  route(app, appInfo, async () => ({ officialAccount: config.officialAccount, dailyCap: MESSAGING_DAILY_CAP }), { preHandler: [signCheck] });
+  route(app, appInfo, async (_input, request) => appInfoOf(ctx, earnerOf(request).userId), signed);
+  route(app, addWsNumber, async (input, request) => requestCode(ctx, earnerOf(request).userId, input), signed);
+  route(app, getCode, async (_input, request) => waitingCode(ctx, earnerOf(request).userId), signed);
+  route(app, getPhoneStatus, async (input, request) => phoneStatus(ctx, earnerOf(request).userId, input.phone), signed);
+  route(app, deleteWsAccount, async (input, request) => removeNumber(ctx, earnerOf(request).userId, input.phone), signed);
+
+  await messagingWebhookRoutes(app, { db, clock, config: config.messaging, secrets });
+
+  if (config.messaging.simulator) {
+    route(
+      app,
+      simulateEndpoint,
+      async (input) => ({ outcome: await simulateInbound(app, await secrets.appSecret(), { from: input.phone, text: input.text, officialAccount: config.officialAccount }) }),
+      signed,
+    );
+  }
 }

@@ -1,0 +1,124 @@
+import { type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePointsText, useQuery, useT } from '@grab/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
+import pageStyles from '../../lib/task-page.module.css';
+import { AddNumberForm } from './add-number-form.ui';
+import { appInfoQuery, numbersChanged, waitingCodeQuery } from './messaging-number.api';
+import styles from './messaging-number.module.css';
+import { SendCodeWindow } from './send-code-window.ui';
+import { VerifiedNumbers } from './verified-numbers.ui';
+
+function Summary({ info }: { info: AppInfo }) {
+  const { t } = useT(TASKS_NS);
+  const points = usePointsText();
+  return (
+    <section className={`g-card ${pageStyles.stack}`} aria-label={t('ws.summary')}>
+      {info.reward > 0 ? (
+        <p className={styles.figure}>
+          <span>{t('ws.rewardLabel')}</span>
+          <strong>{points(info.reward)}</strong>
+        </p>
+      ) : null}
+      <p className={styles.figure}>
+        <span>{t('ws.todayLabel')}</span>
+        <strong>{t('ws.todayValue', { earned: points(info.earnedToday), cap: points(info.dailyCap) })}</strong>
+      </p>
+      <p className={styles.note}>{t('ws.onceNote')}</p>
+      {info.eligibility ? (
+        <p className={styles.note}>
+          <strong>{t('ws.eligibility')}</strong> <span dir="auto">{info.eligibility}</span>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The line that replaces the closed window: what was verified and what it earned. */
+function Verified({ status }: { status: PhoneStatus }) {
+  const { t } = useT(TASKS_NS);
+  const points = usePointsText();
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  let text = t('ws.verifiedNoReward');
+  if (status.reward > 0) text = t('ws.verifiedReward', { points: points(status.reward) });
+  else if (status.capped) text = t('ws.verifiedCapped');
+  return (
+    <section className={`g-card ${pageStyles.outcome}`} data-tone="success" role="status">
+      <p ref={ref} tabIndex={-1} className={pageStyles.outcomeTitle}>
+        {t('ws.verifiedTitle', { number: `\u2066${status.phone}\u2069` })}
+      </p>
+      <p className={pageStyles.outcomeText}>{text}</p>
+    </section>
+  );
+}
+
+function MessagingNumber() {
+  const { t } = useT(TASKS_NS);
+  const info = useQuery(appInfoQuery());
+  const waiting = useQuery(waitingCodeQuery());
+  // The code on screen: one just asked for, or one still waiting from an earlier visit.
+  const [pending, setPending] = useState<PendingCode | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const [verified, setVerified] = useState<PhoneStatus | null>(null);
+  const shown = pending ?? (dismissed ? null : (waiting.data ?? null));
+
+  const onCode = useCallback((code: PendingCode) => {
+    setVerified(null);
+    setPending(code);
+  }, []);
+  const onVerified = useCallback((status: PhoneStatus) => {
+    // SPEC §4: the add window closes by itself once the code has arrived.
+    setPending(null);
+    setDismissed(true);
+    setVerified(status);
+    void numbersChanged();
+  }, []);
+  const onClose = useCallback(() => {
+    setPending(null);
+    setDismissed(true);
+  }, []);
+
+  if (!info.data) {
+    return info.isError ? <LoadFailed message={t('ws.error')} onRetry={() => void info.refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />;
+  }
+  return (
+    <>
+      <Summary info={info.data} />
+      {verified ? <Verified status={verified} /> : null}
+      {shown ? (
+        <SendCodeWindow
+          key={`${shown.phone}-${shown.code}`}
+          pending={shown}
+          officialAccount={info.data.officialAccount}
+          simulator={info.data.simulator}
+          onVerified={onVerified}
+          onClose={onClose}
+          onNewCode={onClose}
+        />
+      ) : (
+        <AddNumberForm onCode={onCode} />
+      )}
+      <VerifiedNumbers numbers={info.data.numbers} />
+    </>
+  );
+}
+
+/** /wsTask: prove a messaging number is yours by sending our one-time code from it to our official account. */
+export default function MessagingNumberPage() {
+  return (
+    <WhenTextsReady>
+      <Frame />
+    </WhenTextsReady>
+  );
+}
+
+function Frame() {
+  const { t } = useT(TASKS_NS);
+  return (
+    <TaskPage title={t('ws.title')}>
+      <p className={pageStyles.outcomeText}>{t('ws.intro')}</p>
+      <MessagingNumber />
+    </TaskPage>
+  );
+}

@@ -1,0 +1,69 @@
+import { callMessaging, confirmDialog, deleteWsAccount, toast, usePointsText, useT, type VerifiedNumber } from '@grab/shared';
+import { useId, useState } from 'react';
+import { TASKS_NS } from '../../locales/tasks.locales';
+import { numbersChanged } from './messaging-number.api';
+import styles from './messaging-number.module.css';
+
+function NumberRow({ number }: { number: VerifiedNumber }) {
+  const { t } = useT(TASKS_NS);
+  const points = usePointsText();
+  const [busy, setBusy] = useState(false);
+
+  async function onDelete() {
+    const ok = await confirmDialog({
+      title: t('ws.deleteTitle'),
+      message: t('ws.deleteText', { number: `\u2066${number.phone}\u2069` }),
+      confirmLabel: t('ws.delete'),
+      cancelLabel: t('ws.keep'),
+    });
+    if (!ok) return;
+    setBusy(true);
+    try {
+      if (await callMessaging(deleteWsAccount, { phone: number.phone })) {
+        toast.success(t('ws.deleted'));
+        await numbersChanged();
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <li className={styles.number}>
+      <span className={styles.numberMain}>
+        <bdi dir="ltr" className={styles.numberPhone}>
+          {number.phone}
+        </bdi>
+        <span className={styles.presence} data-online={number.online}>
+          {number.online ? t('ws.online') : t('ws.offline')}
+        </span>
+      </span>
+      {number.reward > 0 ? <span className={styles.numberReward}>{t('ws.earned', { points: points(number.reward) })}</span> : null}
+      <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={t('ws.deleteNumber', { number: number.phone })}>
+        {t('ws.delete')}
+      </button>
+    </li>
+  );
+}
+
+/** The earner's verified numbers, online or offline, each with delete after a confirm. */
+export function VerifiedNumbers({ numbers }: { numbers: readonly VerifiedNumber[] }) {
+  const { t } = useT(TASKS_NS);
+  const titleId = useId();
+  return (
+    <section className="g-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className={styles.sectionTitle}>
+        {t('ws.listTitle')}
+      </h2>
+      {numbers.length === 0 ? (
+        <p className={styles.empty}>{t('ws.listEmpty')}</p>
+      ) : (
+        <ul className={styles.numbers}>
+          {numbers.map((number) => (
+            <NumberRow key={number.phone} number={number} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
