@@ -12,6 +12,7 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
     JoinGroupTask: '/joinTgTask?taskType=1&taskId=1&id=1',
     ShareTask: '/shareTask?taskType=1&taskId=1&id=1',
     AuditTask: '/auditTask?taskType=1&taskId=1&id=1',
+    OnlineTime: '/hangTask?taskType=hang&taskId=1&id=1',
   },
   remote_wallet: {
     BalanceCard: '/user',

@@ -15,7 +15,7 @@ import {
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
-import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
+import { RemoteAuditTask, RemoteJoinGroupTask, RemoteOnlineTime, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
 import { RemoteLuckyDrawPage } from './remotes/remote-draw.loader';
 import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
 import { COMING_PAGES } from './routes.paths';
@@ -88,6 +88,7 @@ export function AppRoutes() {
         <Route path={PATHS.joinTgTask} element={<RemoteJoinGroupTask />} />
         <Route path={PATHS.shareTask} element={<RemoteShareTask />} />
         <Route path={PATHS.auditTask} element={<RemoteAuditTask />} />
+        <Route path={PATHS.hangTask} element={<RemoteOnlineTime />} />
         <Route path={PATHS.withdrawal} element={<RemoteWithdrawalPage />} />
         <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />

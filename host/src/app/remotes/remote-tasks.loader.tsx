@@ -20,6 +20,10 @@ export function RemoteShareTask() {
   return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="ShareTask" />;
 }
 
+export function RemoteOnlineTime() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="OnlineTime" />;
+}
+
 export function RemoteAuditTask() {
   return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="AuditTask" />;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { presenceOn } from '../presence/presence.repository';
 import { countedMinutes } from '../presence/presence-slots';
@@ -31,12 +32,15 @@ export interface OnlineCredits {
 /**
  * Pays every credit the earner's presence today has earned and not yet been paid, in one
  * transaction. Each credit is run `seq` of the day's period (unique per earner, task, period and
- * seq) paid by `payRun` (ledger key `task-run:<id>`), so a second caller at once (the flush and
- * the page, or two processes) finds the run taken and pays nothing twice. Presence is read from
+ * seq) paid by `payRun` (ledger key `task-run:<id>`); callers queue on a per-earner lock, so a
+ * second caller at once (the flush and the page, or two processes) finds the runs paid. Presence is read from
  * the rows, never from a process's buffer: only flushed presence is ever paid for.
  */
 export function creditOnlineTime(db: Db, task: CatalogueTask, userId: number, now: Date, rules: OnlineRules): Promise<OnlineCredits | null> {
   return db.transaction(async (tx) => {
+    // One crediting per earner at a time (the flush of each process, the page): the second finds
+    // the runs the first paid. Without it, two runs could be inserted in opposite orders and deadlock.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`online:${userId}:${task.id}`}, 0))`);
     const earner = await findEarner(tx, userId);
     if (!earner) return null;
     const presence = await presenceOn(tx, userId, utcDay(now));
