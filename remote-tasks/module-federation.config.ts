@@ -8,5 +8,6 @@ export default createModuleFederationConfig(
     './JoinGroupTask': './src/features/join-group/join-group.page.tsx',
     './ShareTask': './src/features/share-task/share-task.page.tsx',
     './AuditTask': './src/features/audit-task/audit-task.page.tsx',
+    './OnlineTime': './src/features/online-time/online-time.page.tsx',
   }),
 );
