@@ -37,7 +37,8 @@ function prepareEarners(url, count) {
     `insert into users (public_id, phone, country, password_hash, invite_code, level)
        select 'hbench-' || g, '+9171' || lpad(g::text, 8, '0'), 'IN', 'not-a-login', 'HB' || g, 2 from generate_series(1, ${count}) g;
      insert into sessions (user_id, token_hash, expires_at)
-       select id, encode(sha256(convert_to('hbtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where public_id like 'hbench-%';`,
+       select id, encode(sha256(convert_to('hbtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where public_id like 'hbench-%';
+     analyze users; analyze sessions;`,
   );
 }
 
@@ -108,7 +109,7 @@ export async function run({ clients = 50, earners = 20_000, seconds = 15, pgbenc
   const baselineDb = `grab_bench_pgbench_h_${suffix}`;
   psql(adminUrl, `create database ${grabDb}`);
   const grabUrl = databaseUrl(adminUrl, grabDb);
-  const steps = [3_000, 6_000, 12_000, 24_000, 48_000, 96_000, 192_000];
+  const steps = [1_500, 3_000, 6_000, 12_000, 24_000, 48_000, 96_000];
   const capacityEarners = steps.at(-1) ?? 0;
   /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
   let server;
@@ -180,9 +181,12 @@ export async function run({ clients = 50, earners = 20_000, seconds = 15, pgbenc
     const bits = Number(psql(grabUrl, `select coalesce(sum(bit_count(p.slots)), 0) from presence_days p join users u on u.id = p.user_id where u.public_id like 'hbench-%'`));
     const rows = Number(psql(grabUrl, `select count(distinct p.user_id) from presence_days p join users u on u.id = p.user_id where u.public_id like 'hbench-%'`));
     // The probe's beat is the one accepted beat not in `beats`.
+    // A beat the client gave up on (timeout) may still have been accepted: it may add a half-minute
+    // and an earner, never remove one.
+    const unanswered = full.errors + capacity.reduce((sum, c) => sum + c.errors, 0);
     const lowest = certain.size;
-    const highest = possible.size + 1;
-    const rowsHold = bits >= lowest && bits <= highest && rows === earnersBeaten.size + (earnersBeaten.has(1) ? 0 : 1);
+    const highest = possible.size + 1 + unanswered;
+    const rowsHold = bits >= lowest && bits <= highest && rows >= earnersBeaten.size && rows <= earnersBeaten.size + 1 + unanswered;
     const books = reconcile(grabUrl);
     const off = unreconciled(books);
 
