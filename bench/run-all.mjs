@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import * as apiThroughput from './api-throughput.mjs';
 import * as firstLoadBytes from './first-load-bytes.mjs';
+import * as heartbeat from './heartbeat.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { unreconciled } from './lib/postgres.mjs';
 import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
@@ -18,9 +19,9 @@ import * as start from './start.mjs';
 import * as teamReport from './team-report.mjs';
 import * as withdraw from './withdraw.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat'];
 /** Benchmarks with their own servers on PostgreSQL. */
-const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report'];
+const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
 const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
@@ -83,6 +84,7 @@ if (process.env.DATABASE_URL) {
   await attempt('withdraw', () => withdraw.run());
   await attempt('review-rebates', () => reviewRebates.run());
   await attempt('team-report', () => teamReport.run());
+  await attempt('heartbeat', () => heartbeat.run());
 } else {
   for (const name of ON_POSTGRES.filter((n) => selected.includes(n))) console.log(`\n${name} needs DATABASE_URL (a PostgreSQL); not run`);
 }
@@ -145,6 +147,13 @@ if (tr) {
   for (const l of tr.latency.filter((/** @type {{ route: string }} */ l) => l.route.startsWith('GET'))) {
     rows.push([`p95 agent report, ${tr.members} members, ${tr.days} days, ${l.clients} client(s)`, `${l.p95.toFixed(1)} ms`, `${times(l.ratioP95)} PK read p95`, `≤ ${tr.target} ms`, verdict(l.p95 <= tr.target)]);
   }
+}
+const hb = results.heartbeat;
+if (hb) {
+  rows.push([`heartbeats/s GET /app/user/online (PostgreSQL, ${hb.clients} clients)`, Math.round(hb.rps), `${times(hb.ratio)} pgbench -N`, `≥ ${hb.target}×`, verdict(hb.ratio >= hb.target)]);
+  rows.push(['online earners held at p95 ≤ 100 ms (1 beat / 30 s each)', hb.held, '', 'reported', '']);
+  const off = unreconciled(hb.books);
+  rows.push(['heartbeat: rows and ledger afterwards', hb.rows.holds && off.length === 0 ? 'holds' : [hb.rows.holds ? '' : 'presence rows differ', ...off].filter(Boolean).join(', '), '', 'all zero', verdict(hb.rows.holds && off.length === 0)]);
 }
 for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
 

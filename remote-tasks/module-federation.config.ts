@@ -9,5 +9,6 @@ export default createModuleFederationConfig(
     './ShareTask': './src/features/share-task/share-task.page.tsx',
     './AuditTask': './src/features/audit-task/audit-task.page.tsx',
     './MessagingNumber': './src/features/messaging-number/messaging-number.page.tsx',
+    './OnlineTime': './src/features/online-time/online-time.page.tsx',
   }),
 );

@@ -13,6 +13,7 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
     ShareTask: '/shareTask?taskType=1&taskId=1&id=1',
     AuditTask: '/auditTask?taskType=1&taskId=1&id=1',
     MessagingNumber: '/wsTask',
+    OnlineTime: '/hangTask?taskType=hang&taskId=1&id=1',
   },
   remote_wallet: {
     BalanceCard: '/user',

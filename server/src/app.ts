@@ -16,6 +16,8 @@ import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { presenceRoutes } from './modules/presence/presence.routes';
+import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
@@ -99,11 +101,13 @@ export async function buildApp({ database, config, logger = false, translator }:
   tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
     testHooksRoutes(app, testClock, db);
+    levelTestHooks(app, db);
     app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
   }
   teamRoutes(app, db, config, clock);
   levelsRoutes(app, db);
   drawRoutes(app, { db, clock });
+  presenceRoutes(app, { db, clock, catalogue, rules: config.online, flushMs: config.online.flushMs });
   await messagingRoutes(app, db, config, clock);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);

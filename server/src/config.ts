@@ -62,6 +62,9 @@ const EnvSchema = z.object({
   REPORT_MAX_DAYS: z.coerce.number().int().min(1).max(366).default(31),
   UPLOADS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(60),
   GRAB_TEST_HOOKS: z.enum(['1', '0', '']).default(''),
+  ONLINE_TARGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
+  ONLINE_DAILY_CAP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(8 * 60),
+  PRESENCE_FLUSH_MS: z.coerce.number().int().min(50).max(1_000).default(1_000),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -128,6 +131,11 @@ export interface Config {
   /** The agent report's longest period, in days. */
   reportMaxDays: number;
   payout: { provider: 'simulator'; simulatorDelayMs: number };
+  /**
+   * Online time (/hangTask): minutes for one credit of the online task, minutes that count in a
+   * day, and how often heartbeats noted in this process reach the database (a crash loses at most that).
+   */
+  online: { targetMinutes: number; capMinutes: number; flushMs: number };
   /** Test-only routes (`/test/*`, e.g. a per-earner clock offset). Never in production. */
   testHooks: boolean;
   production: boolean;
@@ -240,6 +248,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: e.UPLOADS_DIR ? resolve(e.UPLOADS_DIR) : path.join(dataDir, 'uploads'),
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     pgPoolMax: e.PG_POOL_MAX,
+    online: { targetMinutes: e.ONLINE_TARGET_MINUTES, capMinutes: e.ONLINE_DAILY_CAP_MINUTES, flushMs: e.PRESENCE_FLUSH_MS },
     testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',
     production: e.NODE_ENV === 'production',
     demo: e.SEED_DEMO === '1' || (e.SEED_DEMO === '' && !e.DATABASE_URL),

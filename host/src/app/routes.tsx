@@ -10,15 +10,21 @@ import {
   LanguageSelect,
   LoginPage,
   NotFoundPage,
-  NotSupportedPage,
   RegisterPage,
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
 import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
-import { RemoteAuditTask, RemoteJoinGroupTask, RemoteMessagingNumber, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
+import {
+  RemoteAuditTask,
+  RemoteJoinGroupTask,
+  RemoteMessagingNumber,
+  RemoteOnlineTime,
+  RemoteShareTask,
+  RemoteTaskDetail,
+  RemoteTaskHall,
+} from './remotes/remote-tasks.loader';
 import { RemoteLuckyDrawPage } from './remotes/remote-draw.loader';
 import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
-import { COMING_PAGES } from './routes.paths';
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RemoteLoading />}>{children}</Suspense>;
@@ -89,22 +95,12 @@ export function AppRoutes() {
         <Route path={PATHS.shareTask} element={<RemoteShareTask />} />
         <Route path={PATHS.auditTask} element={<RemoteAuditTask />} />
         <Route path={PATHS.wsTask} element={<RemoteMessagingNumber />} />
+        <Route path={PATHS.hangTask} element={<RemoteOnlineTime />} />
         <Route path={PATHS.withdrawal} element={<RemoteWithdrawalPage />} />
         <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
         <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
         <Route path={PATHS.luckyDraw} element={<RemoteLuckyDrawPage />} />
-        {COMING_PAGES.map((path) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <Page>
-                <NotSupportedPage />
-              </Page>
-            }
-          />
-        ))}
         <Route
           path="*"
           element={

@@ -36,6 +36,18 @@ export function taskDetailHref(task: TaskRef): string {
   return `${PATHS.taskDetail}?taskId=${task.id}&taskType=${encodeURIComponent(task.kind)}`;
 }
 
+/**
+ * Where a hall card leads. A task that is one page of its own (online time: the time is earned on
+ * that page, there is nothing to start) opens it directly; every other card opens the detail page,
+ * which is also where a task above the earner's level explains the level it needs.
+ */
+export function cardHref(task: TaskRef & { locked: boolean; taskBranchList: readonly Pick<TaskStep, 'id' | 'h5Url' | 'action'>[] }, origin: string): string {
+  const [first] = task.taskBranchList;
+  if (task.locked || first?.action !== 'hang') return taskDetailHref(task);
+  const page = stepDestination(first, task, origin);
+  return page.internal ? page.href : taskDetailHref(task);
+}
+
 /** Progress counts attempts of a task's steps; a task without steps (a redemption code) has none to show. */
 export function showsProgress(task: { taskBranchList: readonly unknown[] }): boolean {
   return task.taskBranchList.length > 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterStepDestination, showsProgress, stepDestination, taskDetailHref } from './step-navigation.lib';
+import { afterStepDestination, cardHref, showsProgress, stepDestination, taskDetailHref } from './step-navigation.lib';
 import { readTaskQuery } from './task-query.lib';
 
 const ORIGIN = 'https://grab.example';
@@ -65,5 +65,16 @@ describe('showsProgress', () => {
   it('counts attempts only of tasks that have steps', () => {
     expect(showsProgress({ taskBranchList: [{ id: 1 }] })).toBe(true);
     expect(showsProgress({ taskBranchList: [] })).toBe(false);
+  });
+});
+
+describe('cardHref', () => {
+  const hang = { id: 9, kind: 'hang' as const, locked: false, taskBranchList: [{ id: 90, h5Url: '/hangTask', action: 'hang' as const }] };
+  it('opens the online page itself for online time, where the time is earned', () => {
+    expect(cardHref(hang, 'https://grab.example')).toBe('/hangTask?taskType=hang&taskId=9&id=90');
+  });
+  it('opens the detail page for a locked task and for every other kind', () => {
+    expect(cardHref({ ...hang, locked: true }, 'https://grab.example')).toBe('/taskDetail?taskId=9&taskType=hang');
+    expect(cardHref({ id: 3, kind: 'share', locked: false, taskBranchList: [{ id: 30, h5Url: '/shareTask', action: 'share' }] }, 'https://grab.example')).toBe('/taskDetail?taskId=3&taskType=share');
   });
 });

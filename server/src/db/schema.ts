@@ -5,6 +5,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  customType,
   check,
   date,
   index,
@@ -856,4 +857,33 @@ export const messagingSignUses = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sign, t.time] }), index('messaging_sign_uses_expiry_idx').on(t.expiresAt)],
+/** Half-minutes in a UTC day: one bit each in `presence_days.slots`. */
+export const PRESENCE_SLOTS = 2880;
+
+const slotBits = customType<{ data: string; driverData: string }>({
+  dataType: () => `bit(${PRESENCE_SLOTS})`,
+});
+
+/**
+ * An earner's presence on the online page, one row per UTC day. Bit n of `slots` is set when a
+ * heartbeat fell in the day's half-minute n. Writers only OR bits in, so merging the same
+ * heartbeats twice, in any order, from any number of processes, gives the same row: two tabs
+ * never count twice. `seconds` is derived from the bits: a half-minute counts when the one before
+ * it was beaten too (30 s), or the one before that (60 s, one beat missed); a longer gap ends the
+ * session. Credits are decided from `seconds`, never from the buffer of a process.
+ */
+export const presenceDays = pgTable(
+  'presence_days',
+  {
+    userId: userIdColumn(),
+    day: date('day', { mode: 'string' }).notNull(),
+    slots: slotBits('slots').notNull(),
+    seconds: integer('seconds')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(30 * bit_count(slots & (slots >> 1)) + 60 * bit_count(slots & ~(slots >> 1) & (slots >> 2)))::integer`,
+      ),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

@@ -4,7 +4,7 @@
  * typecheck of the other. The host imports only the types (no bytes in its first load).
  */
 export const REMOTE_MODULES = {
-  remote_tasks: ['TaskHall', 'TaskDetail', 'JoinGroupTask', 'ShareTask', 'AuditTask', 'MessagingNumber'],
+  remote_tasks: ['TaskHall', 'TaskDetail', 'JoinGroupTask', 'ShareTask', 'AuditTask', 'MessagingNumber', 'OnlineTime'],
   remote_wallet: ['BalanceCard', 'WithdrawalPage', 'WithdrawalOrdersPage', 'EarningsPage'],
   remote_team: ['TeamPage', 'LevelPage'],
   remote_draw: ['LuckyWheel', 'LuckyGrid', 'SlotMachine', 'LuckyDrawPage'],

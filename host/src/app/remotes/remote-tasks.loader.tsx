@@ -21,6 +21,10 @@ export function RemoteShareTask() {
   return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="ShareTask" backTo={PATHS.home} />;
 }
 
+export function RemoteOnlineTime() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="OnlineTime" />;
+}
+
 export function RemoteAuditTask() {
   return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="AuditTask" backTo={PATHS.home} />;
 }

@@ -151,12 +151,22 @@ function Action({ detail }: { detail: TaskDetail }) {
         </Link>
       );
     case 'start':
-    case 'continue':
+    case 'continue': {
+      // Online time is earned on its own page, not started here.
+      const page = detail.taskBranchList.find((s) => s.action === 'hang');
+      if (page) {
+        return (
+          <Link to={stepDestination(page, task, origin).href} className={`g-button ${styles.primary}`}>
+            {t('online.open')}
+          </Link>
+        );
+      }
       return (
         <button type="button" className={`g-button ${styles.primary}`} disabled={busy} onClick={() => step()}>
           {busy ? t('busy') : t(`action.${screen.kind}`)}
         </button>
       );
+    }
   }
 }
 

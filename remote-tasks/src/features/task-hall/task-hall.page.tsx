@@ -5,7 +5,7 @@ import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import statusStyles from '../../lib/status.module.css';
-import { showsProgress, taskDetailHref } from '../../lib/step-navigation.lib';
+import { cardHref, showsProgress } from '../../lib/step-navigation.lib';
 import { LuckyDrawCard } from './lucky-draw-card';
 import { groupByKind } from './task-hall.lib';
 
@@ -77,7 +77,7 @@ function TaskCard({ task }: { task: Task }) {
           ) : (
             <span />
           )}
-          <Link to={taskDetailHref(task)} className={styles.action} data-action={action}>
+          <Link to={cardHref(task, window.location.origin)} className={styles.action} data-action={action}>
             {t(`action.${action}`)}
             <span className="g-visually-hidden"> — {task.title}</span>
           </Link>
