@@ -14,10 +14,11 @@ import { parseArgs } from 'node:util';
 import { loginReviewer } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
+import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
-export const TARGET_RATIO = 0.8;
+/** Issue 15: one decision per request, each committed, against pgbench's own simple update. */
+export const TARGET_RATIO = 0.5;
 
 /**
  * Earners, one audit task, one run under review per earner and its submission: the state a busy
@@ -57,8 +58,8 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
   const suffix = `${process.pid}_${Date.now()}`;
-  const grabDb = `grab_bench_review_${suffix}`;
-  const baselineDb = `grab_bench_pgbench_${suffix}`;
+  const grabDb = `${DB_PREFIX}review_${suffix}`;
+  const baselineDb = `${DB_PREFIX}pgbench_${suffix}`;
   psql(adminUrl, `create database ${grabDb}`);
   const grabUrl = databaseUrl(adminUrl, grabDb);
   /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */

@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { databaseUrl, pgbench, pgbenchDatabase, psql, reconcile } from './lib/postgres.mjs';
+import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, psql, reconcile } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.5;
@@ -62,8 +62,8 @@ export async function run({ clients = 10, earners = 4000, pgbenchSeconds = 10, s
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
   const suffix = `${process.pid}_${Date.now()}`;
-  const grabDb = `grab_bench_withdraw_${suffix}`;
-  const baselineDb = `grab_bench_pgbench_w_${suffix}`;
+  const grabDb = `${DB_PREFIX}withdraw_${suffix}`;
+  const baselineDb = `${DB_PREFIX}pgbench_w_${suffix}`;
   psql(adminUrl, `create database ${grabDb}`);
   const grabUrl = databaseUrl(adminUrl, grabDb);
   /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */

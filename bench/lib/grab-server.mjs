@@ -230,10 +230,11 @@ function aliveCheck(child, logFile) {
 /**
  * Starts `node server/dist/main.js` on a free port; with `dataDir` unset, in a new temporary data
  * directory that `stop()` removes. `databaseUrl` switches it to PostgreSQL.
- * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string> }} [options]
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`).
+ * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string>, nodeArgs?: string[] }} [options]
  * @returns {Promise<RunningServer>}
  */
-export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv } = {}) {
+export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv, nodeArgs = [] } = {}) {
   assertBuilt();
   const ownDir = dataDir ? undefined : tempDir(label);
   const workDir = ownDir ?? path.dirname(/** @type {string} */ (dataDir));
@@ -242,7 +243,7 @@ export async function startGrab({ dataDir, databaseUrl, label = 'server', extraE
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const since = performance.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: serverEnv({ port, dataDir: data, databaseUrl, extra: extraEnv }),
     stdio: ['ignore', out, out],

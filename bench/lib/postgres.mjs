@@ -6,6 +6,9 @@ import { REPO_ROOT, startGrab } from './grab-server.mjs';
 
 const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
 
+/** The start of every throw-away database's name; BENCH_DB_PREFIX keeps parallel runs apart. */
+export const DB_PREFIX = process.env.BENCH_DB_PREFIX ?? 'grab_bench_';
+
 /**
  * @param {string} url
  * @param {string} sql
@@ -55,7 +58,7 @@ export function dropDatabase(adminUrl, name) {
 export async function withGrabOnPostgres({ label, why, extraEnv }, body) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error(`DATABASE_URL must name a PostgreSQL (${why})`);
-  const name = `grab_bench_${label.replaceAll('-', '_')}_${process.pid}_${Date.now()}`;
+  const name = `${DB_PREFIX}${label.replaceAll('-', '_')}_${process.pid}_${Date.now()}`;
   const url = createDatabase(adminUrl, name);
   /** @type {import('./grab-server.mjs').RunningServer | undefined} */
   let server;
@@ -93,12 +96,15 @@ export function unreconciled(books) {
 }
 
 /**
+ * pgbench's tps: `-N` (the simple update, the write baseline) or `-S` (one primary-key select, the
+ * read baseline), simple query protocol.
  * @param {string} url
  * @param {number} clients
  * @param {number} seconds
+ * @param {'-N' | '-S'} [mode]
  */
-export function pgbench(url, clients, seconds) {
-  const result = spawnSync('pgbench', ['-N', '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
+export function pgbench(url, clients, seconds, mode = '-N') {
+  const result = spawnSync('pgbench', [mode, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
     encoding: 'utf8',
   });
   if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);

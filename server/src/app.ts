@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, ping } from './db/database';
+import { ReadCache } from './db/read-cache';
 import { installErrorHandling, sendFailure } from './http/error-handler';
 import { createTranslator, type Translator } from './http/i18n';
 import { registerSecurity } from './http/security';
@@ -21,6 +22,7 @@ import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
+import type { EarnerRuns } from './modules/tasks/tasks.repository';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -91,14 +93,16 @@ export async function buildApp({ database, config, logger = false, translator }:
   installAuth(app, db, sessionCache);
   const authContext = { db, tokenTtlDays: config.tokenTtlDays, signupLimits: { perIp: config.signupsPerIpPerDay, perDevice: config.signupsPerDevicePerDay } };
   authRoutes(app, authContext, sessionCache);
-  usersRoutes(app, db);
+  usersRoutes(app, db, database.writes, config.sessionCacheMs);
   configRoutes(app, db, config);
   // Test hooks swap in a clock that can be moved per earner; everyone else lives on the system clock.
   const testClock = config.testHooks ? new OffsetClock() : null;
   const clock = testClock ?? systemClock;
   const catalogue = new TaskCatalogue(db, config.catalogueCacheMs, clock);
   const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
-  tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
+  // Earners' own reads are kept as long as sessions are (SESSION_CACHE_MS), and dropped at this process's next write.
+  const earnerRuns = new ReadCache<string, EarnerRuns | null>(database.writes, config.sessionCacheMs);
+  tasksRoutes(app, { db, clock, catalogue, dailyCounts, earnerRuns, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
     testHooksRoutes(app, testClock, db);
     levelTestHooks(app, db);

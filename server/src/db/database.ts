@@ -4,6 +4,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { queryText, WriteClock } from './write-clock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -20,6 +21,8 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   /** Raw SQL for the job queue (pg-boss), on the same connection pool or PGlite instance. */
   jobs: JobsDb;
+  /** Moves with every write this process sends through `db`: what read caches compare against. */
+  writes: WriteClock;
   /** PostgreSQL only: runs `fn` while holding a session-level advisory lock on one connection. */
   withAdvisoryLock?: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
   close(): Promise<void>;
@@ -39,12 +42,30 @@ export async function openPglite(dir: string): Promise<Database> {
   // PGlite creates only the last folder of the path.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client: PGlite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const writes = new WriteClock();
+  // drizzle talks to the instance through this view, which counts its writes; the job queue below
+  // talks to the instance itself (its polling writes only its own tables).
+  const query = writes.wrapQuery(client.query.bind(client) as PGlite['query'], queryText);
+  const tracked = new Proxy(client, {
+    get(target, property) {
+      if (property === 'query') return query;
+      if (property === 'exec' || property === 'transaction') {
+        const method = (target[property] as (...args: never[]) => Promise<unknown>).bind(target);
+        return (...args: never[]) => {
+          writes.bump();
+          return method(...args).finally(() => writes.bump());
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const db = drizzle(tracked, { schema }) as unknown as Db;
   // pg-boss's own adapter: it rolls back a statement that failed inside a block, which a single
   // connection needs and a pool does not.
   const { fromPglite } = await import('pg-boss');
   const jobs: JobsDb = fromPglite(client);
-  return { db, engine: 'pglite', jobs, close: () => client.close() };
+  return { db, engine: 'pglite', jobs, writes, close: () => client.close() };
 }
 
 function reportLostConnection(error: Error): void {
@@ -57,7 +78,13 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
   // A connection the server drops (a restart, a failover, an administrator's terminate) emits an
   // error event; unhandled, it would end the whole process. The pool replaces the connection.
   pool.on('error', onConnectionError);
-  pool.on('connect', (client) => client.on('error', onConnectionError));
+  const writes = new WriteClock();
+  pool.on('connect', (client) => {
+    client.on('error', onConnectionError);
+    // Every statement of this pool, drizzle's and the job queue's, reaches PostgreSQL through a
+    // client's query: there its writes move the clock.
+    client.query = writes.wrapQuery(client.query, queryText) as typeof client.query;
+  });
   // Fail at start-up, not at the first request, when the URL is wrong.
   const client = await pool.connect();
   client.release();
@@ -65,6 +92,7 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
   return {
     db,
     engine: 'postgres',
+    writes,
     jobs: { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) },
     async withAdvisoryLock(key, fn) {
       const lockClient = await pool.connect();

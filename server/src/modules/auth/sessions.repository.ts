@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, signups, users } from '../../db/schema';
 import { hashToken, newToken } from './credentials';
 
@@ -38,6 +39,15 @@ export async function usedRecentlyBy(db: Executor, userId: number, origin: Origi
   return result.rows[0]?.used === true;
 }
 
+const liveSessionQuery = preparedQuery((db) =>
+  db
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .prepare('live_session'),
+);
+
 /**
  * The live session behind a token hash (not revoked, not expired) with its user's role, read in
  * the same query so that checking a role costs no query of its own.
@@ -46,11 +56,7 @@ export async function findLiveSession(
   db: Executor,
   tokenHash: string,
 ): Promise<{ sessionId: number; userId: number; role: string; expiresAt: Date } | null> {
-  const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+  const [row] = await liveSessionQuery(db).execute({ tokenHash });
   return row ?? null;
 }
 

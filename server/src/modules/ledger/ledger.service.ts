@@ -405,3 +405,54 @@ export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
   if (row?.earned || welcome <= 0) return { amount: 0, reason: null };
   return { amount: welcome, reason: 'welcomeBonusUntilFirstTask' };
 }
+
+export interface WithdrawalHoldInput {
+  userId: number;
+  idempotencyKey: string;
+  amount: number;
+  recipientId: number;
+  now: Date;
+  currency: string;
+  /** The rules' rows as read (`to_jsonb`): compared with the tables before anything is written. */
+  settingsRow: Record<string, unknown>;
+  currencyRow: Record<string, unknown>;
+  amountProblem: 'below_minimum' | 'not_offered' | null;
+  points: number;
+  fee: number;
+}
+
+export type WithdrawalHoldOutcome =
+  | 'created'
+  | 'repeat'
+  | 'key_reused'
+  | 'stale'
+  | 'below_minimum'
+  | 'not_offered'
+  | 'not_found'
+  | 'cooling_off'
+  | 'daily_count'
+  | 'daily_amount'
+  | 'not_withdrawable';
+
+/**
+ * Phase one of a withdrawal in one statement: `ledger_request_withdrawal` (migration 0012) locks
+ * the balance, checks the key, recipient, limits and locked bonus, moves points and fee to payouts
+ * in flight and writes the order. A refusal is an outcome with its detail (the cooling-off end, the
+ * points missing), not an error, and then nothing was written.
+ */
+export async function holdForWithdrawal(tx: Tx, input: WithdrawalHoldInput): Promise<{ outcome: WithdrawalHoldOutcome; detail: string | null; orderId: number | null }> {
+  const result = await tx
+    .execute(sql`
+    select outcome, detail, order_id from ledger_request_withdrawal(${input.userId}::int, ${input.idempotencyKey}::text, ${input.amount}::bigint,
+      ${input.recipientId}::int, ${input.now.toISOString()}::timestamptz, ${input.currency}::text, ${JSON.stringify(input.settingsRow)}::jsonb,
+      ${JSON.stringify(input.currencyRow)}::jsonb, ${input.amountProblem}::text, ${input.points}::bigint, ${input.fee}::bigint)`)
+    .catch((error: unknown) => {
+      // The conditional debit is the last guard, as in every transfer: the lock above makes it unreachable.
+      const text = `${error instanceof Error ? error.message : ''} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`;
+      if (text.includes('insufficient balance for withdrawal')) throw errors.insufficientBalance();
+      throw error;
+    });
+  const [row] = (result as unknown as { rows: { outcome: WithdrawalHoldOutcome; detail: string | null; order_id: number | null }[] }).rows;
+  if (!row) throw new Error('ledger_request_withdrawal answered nothing');
+  return { outcome: row.outcome, detail: row.detail, orderId: row.order_id === null ? null : Number(row.order_id) };
+}

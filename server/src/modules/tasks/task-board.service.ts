@@ -3,9 +3,10 @@ import { errors } from '../../http/app-error';
 import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
 import { earnerState, toTask } from './task-view';
+import type { ReadCache } from '../../db/read-cache';
 import type { DailyCountsCache } from './daily-counts.cache';
 import type { TaskCatalogue } from './tasks.catalogue';
-import { type CatalogueTask, dailyCounts, loadEarnerRuns, type RunRow } from './tasks.repository';
+import { type CatalogueTask, dailyCounts, type EarnerRuns, loadEarnerRuns, type RunRow } from './tasks.repository';
 
 /** Kinds whose page the detail links to directly; a join-group link is handed out by `tg-url` only. */
 const DIRECT_TARGET_KINDS: ReadonlySet<TaskKind> = new Set(['registration', 'appDownload']);
@@ -13,6 +14,8 @@ const DIRECT_TARGET_KINDS: ReadonlySet<TaskKind> = new Set(['registration', 'app
 export interface BoardContext extends EngineContext {
   catalogue: TaskCatalogue;
   dailyCounts: DailyCountsCache;
+  /** Home's read of one earner (level and runs of the given periods), keyed `userId|periods`. */
+  earnerRuns: ReadCache<string, EarnerRuns | null>;
 }
 
 function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean {
@@ -21,7 +24,8 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
 
 /**
  * What Home shows one earner. The catalogue and today's counts of capped tasks come from the
- * process caches; the earner's part is one query (level and the runs of the current periods).
+ * process caches; the earner's part is one query (level and the runs of the current periods), kept
+ * per process until it writes anything (ReadCache).
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
   const now = ctx.clock.now(userId);
@@ -29,7 +33,10 @@ export async function listTasks(ctx: BoardContext, userId: number, language: Lan
   if (listed.length === 0) return [];
   const periods = [...new Set(listed.map((t) => periodOf(t, now)))];
   const capped = listed.filter((t) => t.dailyCap !== null).map((t) => t.id);
-  const [earner, counts] = await Promise.all([loadEarnerRuns(ctx.db, userId, periods), ctx.dailyCounts.get(capped, utcDay(now))]);
+  const [earner, counts] = await Promise.all([
+    ctx.earnerRuns.get(`${userId}|${periods.join(',')}`, () => loadEarnerRuns(ctx.db, userId, periods)),
+    ctx.dailyCounts.get(capped, utcDay(now)),
+  ]);
   if (!earner) throw errors.unauthorized();
   const runsByTask = new Map<number, RunRow[]>();
   for (const run of earner.runs) runsByTask.set(run.taskId, [...(runsByTask.get(run.taskId) ?? []), run]);

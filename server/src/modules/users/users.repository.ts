@@ -1,6 +1,7 @@
 import type { UserInfo } from '@grab/shared/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
+import { preparedQuery } from '../../db/prepared';
 import { balances, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -41,12 +42,17 @@ export function toUserInfo(user: UserRow, balance: number): UserInfo {
   };
 }
 
-export async function loadUserInfo(db: Executor, id: number): Promise<UserInfo | null> {
-  const [row] = await db
+const userInfoQuery = preparedQuery((db) =>
+  db
     .select({ user: users, balance: balances.balance })
     .from(users)
     .leftJoin(balances, eq(balances.userId, users.id))
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_info'),
+);
+
+export async function loadUserInfo(db: Executor, id: number): Promise<UserInfo | null> {
+  const [row] = await userInfoQuery(db).execute({ id });
   if (!row) return null;
   return toUserInfo(row.user, Number(row.balance ?? 0));
 }

@@ -1,21 +1,16 @@
-import { assetInfo, earningsLog, userInfo } from '@grab/shared/contracts';
+import { type AssetInfo, assetInfo, earningsLog, type UserInfo, userInfo } from '@grab/shared/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
+import { ReadCache } from '../../db/read-cache';
+import type { WriteClock } from '../../db/write-clock';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { balanceOf, earningsOf, entriesOf, lockedOf } from '../ledger/ledger.service';
 import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
-export function usersRoutes(app: FastifyInstance, db: Db): void {
-  route(app, userInfo, async (_input, request) => {
-    const info = await loadUserInfo(db, earnerOf(request).userId);
-    if (!info) throw errors.unauthorized();
-    return info;
-  });
-  route(app, assetInfo, async (_input, request) => {
-    const userId = earnerOf(request).userId;
-    const [balance, earnings, pending, locked] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
+async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
+  const [balance, earnings, pending, locked] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
     // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
     const lockedNow = Math.min(locked.amount, balance);
     return {
@@ -29,6 +24,24 @@ export function usersRoutes(app: FastifyInstance, db: Db): void {
       weekEarnings: earnings.week,
       dailyEarnings: earnings.daily,
     };
+}
+
+/**
+ * Home asks for these two on every visit; each earner's answer is kept per process until this
+ * process writes anything, and at most `cacheMs` (see ReadCache).
+ */
+export function usersRoutes(app: FastifyInstance, db: Db, writes: WriteClock, cacheMs: number): void {
+  const infos = new ReadCache<number, UserInfo | null>(writes, cacheMs);
+  const assets = new ReadCache<number, AssetInfo>(writes, cacheMs);
+  route(app, userInfo, async (_input, request) => {
+    const userId = earnerOf(request).userId;
+    const info = await infos.get(userId, () => loadUserInfo(db, userId));
+    if (!info) throw errors.unauthorized();
+    return info;
+  });
+  route(app, assetInfo, (_input, request) => {
+    const userId = earnerOf(request).userId;
+    return assets.get(userId, () => loadAssetInfo(db, userId));
   });
   route(app, earningsLog, (input, request) => entriesOf(db, earnerOf(request).userId, input.kind, input.page ?? 1, input.pageSize ?? 20));
 }

@@ -9,6 +9,7 @@ import { payoutsRoutes } from './payouts.routes';
 import { SimulatorProvider } from './simulator-provider';
 import { walletRoutes } from './wallet.routes';
 import { webhookRoutes } from './webhook.routes';
+import { WithdrawRulesCache } from './withdraw-rules.cache';
 
 /**
  * The wallet: the earner's money-out calls, the payout operator's calls, the providers' webhook,
@@ -22,7 +23,7 @@ export async function walletModule(app: FastifyInstance, database: Database, con
   const provider: PayoutProvider = simulator;
   const providers = new Map<string, PayoutProvider>([[simulator.name, simulator]]);
 
-  walletRoutes(app, { db, queue, clock, coolingOffHours: config.coolingOffHours });
+  walletRoutes(app, { db, queue, clock, coolingOffHours: config.coolingOffHours, rules: new WithdrawRulesCache(config.catalogueCacheMs) });
   payoutsRoutes(app, db, queue);
   await webhookRoutes(app, db, providers);
 

@@ -9,6 +9,7 @@ import { earnerOf, route } from '../../http/route';
 import type { PayoutQueue } from './payout-queue';
 import { recipientOf, saveRecipient, toRecipient } from './recipients.service';
 import { earnerRules } from './withdraw-options.service';
+import type { WithdrawRulesCache } from './withdraw-rules.cache';
 import { ordersOf, requestWithdrawal } from './withdrawals.service';
 
 export interface WalletDeps {
@@ -16,6 +17,7 @@ export interface WalletDeps {
   queue: PayoutQueue;
   clock: Clock;
   coolingOffHours: number;
+  rules: WithdrawRulesCache;
 }
 
 /** The earner's money-out calls (SPEC §7 `/app/pay/*`). Every id in them is checked against the caller. */

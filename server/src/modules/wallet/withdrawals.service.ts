@@ -1,19 +1,18 @@
-import { ErrorCode, type PayWithdrawBody, quoteWithdrawal, type WithdrawOrder } from '@grab/shared/contracts';
+import { ErrorCode, type PayWithdrawBody, type WithdrawOrder } from '@grab/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
-import { balances, withdrawOrders } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { withdrawOrders } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
-import { LedgerReason, lockedOf, PAYOUTS_IN_FLIGHT, transfer } from '../ledger/ledger.service';
+import { holdForWithdrawal } from '../ledger/ledger.service';
 import { type OrderRow, toWithdrawOrder } from './orders.view';
 import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
-import { recipientOf } from './recipients.service';
-import { earnerRules } from './withdraw-options.service';
-import { countWithdrawal } from '../team/team-stats.repository';
+import { amountProblem, type CurrencyRules, quoteOf, type WithdrawRulesCache } from './withdraw-rules.cache';
 
 export interface WithdrawDeps {
   db: Db;
   queue: PayoutQueue;
   coolingOffHours: number;
+  rules: WithdrawRulesCache;
 }
 
 function money(amountMinor: number, currency: string, fractionDigits: number): string {
@@ -22,75 +21,100 @@ function money(amountMinor: number, currency: string, fractionDigits: number): s
 
 const points = (hundredths: number) => (hundredths / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
-async function orderByKey(tx: Tx, userId: number, key: string): Promise<OrderRow | undefined> {
-  const [row] = await tx.select().from(withdrawOrders).where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.idempotencyKey, key)));
-  return row;
+/** An order row as the withdrawal function hands it back (`to_jsonb`, snake_case, times as text). */
+function orderFromJson(text: string): OrderRow {
+  const o = JSON.parse(text) as Record<string, unknown>;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
+  return {
+    id: Number(o.id),
+    userId: Number(o.user_id),
+    idempotencyKey: String(o.idempotency_key),
+    state: o.state as OrderRow['state'],
+    amount: Number(o.amount),
+    currency: String(o.currency),
+    fractionDigits: Number(o.fraction_digits),
+    method: o.method as OrderRow['method'],
+    institutionId: Number(o.institution_id),
+    institutionName: String(o.institution_name),
+    accountName: String(o.account_name),
+    account: String(o.account),
+    ifsc: (o.ifsc as string | null) ?? null,
+    points: Number(o.points),
+    fee: Number(o.fee),
+    total: Number(o.total),
+    holdTransferId: Number(o.hold_transfer_id),
+    attempts: Number(o.attempts),
+    lastError: (o.last_error as string | null) ?? null,
+    failureReason: (o.failure_reason as string | null) ?? null,
+    decidedBy: o.decided_by === null || o.decided_by === undefined ? null : Number(o.decided_by),
+    requestedAt: date(o.requested_at) as Date,
+    dispatchedAt: date(o.dispatched_at),
+    decidedAt: date(o.decided_at),
+  } as OrderRow;
 }
 
 /**
  * Phase one of a withdrawal, in one transaction: the points, fee included, move from the earner to
  * "payouts in flight", the order is created, and (unless it waits for an operator) its dispatch
- * job is written beside it. The earner's balance row is locked first, so one earner's requests
- * queue up and the daily limits hold under concurrency; the ledger's conditional update is the
- * last guard against a negative balance. The same idempotency key returns the same order.
+ * job is written beside it. The checks, the hold and the order are one call of the ledger's
+ * function (`holdForWithdrawal`), which locks the earner's balance row first, so one earner's
+ * requests queue up and the daily limits hold under concurrency. The same idempotency key returns
+ * the same order. The rules come from this process's cache; the function refuses a stale copy,
+ * and the request is then computed again from the tables.
  */
 export async function requestWithdrawal(deps: WithdrawDeps, userId: number, body: PayWithdrawBody, now: Date): Promise<WithdrawOrder> {
-  const { db, queue } = deps;
+  const { db, queue, rules: cache } = deps;
   return db.transaction(async (tx) => {
-    const [balanceRow] = await tx.select({ balance: balances.balance }).from(balances).where(eq(balances.userId, userId)).for('update');
-    const repeated = await orderByKey(tx, userId, body.idempotencyKey);
-    if (repeated) {
-      // A retry of the same tap: the same order, whatever it asked for.
-      if (Number(repeated.amount) !== body.amount) throw new AppError(ErrorCode.conflict, 'errors.idempotencyReused');
-      return toWithdrawOrder(repeated);
-    }
-    const { options, approvalAbove } = await earnerRules(tx, userId, deps.coolingOffHours);
-    if (!options.presets.includes(body.amount)) {
-      if (body.amount < options.minAmount) throw errors.belowMinimum(money(options.minAmount, options.currency, options.fractionDigits));
-      throw errors.amountNotOffered();
-    }
-    const recipient = await recipientOf(tx, userId);
-    // Someone else's recipient id reads the same as one that does not exist.
-    if (!recipient || recipient.id !== body.recipientId) throw errors.notFound();
-    if (recipient.coolingOffUntil > now) throw errors.coolingOff(recipient.coolingOffUntil.toISOString().slice(0, 16).replace('T', ' '));
-    if (options.usedTodayCount >= options.dailyCount) throw errors.dailyCountReached(options.dailyCount);
-    if (options.usedTodayAmount + body.amount > options.dailyAmount) throw errors.dailyAmountReached(money(options.dailyAmount, options.currency, options.fractionDigits));
-
-    const quote = quoteWithdrawal(body.amount, options);
-    const locked = (await lockedOf(tx, userId)).amount;
-    const balance = Number(balanceRow?.balance ?? 0);
-    const withdrawable = Math.max(0, balance - locked);
-    if (quote.total > withdrawable) throw errors.notWithdrawable(points(quote.total - withdrawable));
-    const hold = await transfer(
-      tx,
-      { from: { userId }, to: PAYOUTS_IN_FLIGHT, amount: quote.total, reason: LedgerReason.withdrawal, idempotencyKey: `withdrawal:${userId}:${body.idempotencyKey}` },
-      Math.min(locked, balance),
-    );
-    const [order] = await tx
-      .insert(withdrawOrders)
-      .values({
+    let answer: Awaited<ReturnType<typeof holdForWithdrawal>> | undefined;
+    let rules: CurrencyRules | undefined;
+    for (const fresh of [false, true]) {
+      const currency = await cache.currencyOf(tx, userId, fresh);
+      rules = await cache.of(tx, currency, fresh);
+      const quote = quoteOf(body.amount, rules);
+      answer = await holdForWithdrawal(tx, {
         userId,
         idempotencyKey: body.idempotencyKey,
-        state: body.amount > approvalAbove ? 'awaiting_approval' : 'queued',
         amount: body.amount,
-        currency: options.currency,
-        fractionDigits: options.fractionDigits,
-        method: recipient.method,
-        institutionId: recipient.institutionId,
-        institutionName: recipient.institutionName,
-        accountName: recipient.name,
-        account: recipient.account,
-        ifsc: recipient.ifsc,
+        recipientId: body.recipientId,
+        now,
+        currency,
+        settingsRow: rules.settingsRow,
+        currencyRow: rules.currencyRow,
+        amountProblem: amountProblem(body.amount, rules),
         points: quote.points,
         fee: quote.fee,
-        total: quote.total,
-        holdTransferId: hold.transferId,
-        requestedAt: now,
-      })
-      .returning();
-    if (!order) throw new Error('The withdrawal order was not created');
+      });
+      if (answer.outcome !== 'stale') break;
+    }
+    if (!answer || !rules) throw new Error('The withdrawal was not decided');
+    switch (answer.outcome) {
+      case 'repeat':
+        // A retry of the same tap: the same order, whatever it asked for.
+        return toWithdrawOrder(orderFromJson(answer.detail ?? ''));
+      case 'key_reused':
+        throw new AppError(ErrorCode.conflict, 'errors.idempotencyReused');
+      case 'stale':
+        // Changed twice while this request ran: ask the earner to try again.
+        throw errors.conflict();
+      case 'below_minimum':
+        throw errors.belowMinimum(money(rules.minAmount, rules.currency, rules.fractionDigits));
+      case 'not_offered':
+        throw errors.amountNotOffered();
+      case 'not_found':
+        throw errors.notFound();
+      case 'cooling_off':
+        throw errors.coolingOff(answer.detail ?? '');
+      case 'daily_count':
+        throw errors.dailyCountReached(Number(rules.settingsRow.daily_count));
+      case 'daily_amount':
+        throw errors.dailyAmountReached(money(Number(rules.settingsRow.daily_amount), rules.currency, rules.fractionDigits));
+      case 'not_withdrawable':
+        throw errors.notWithdrawable(points(Number(answer.detail)));
+      case 'created':
+        break;
+    }
+    const order = orderFromJson(answer.detail ?? '');
     if (order.state === 'queued') await queue.inTransaction(tx, DISPATCH_QUEUE, { orderId: order.id });
-    await countWithdrawal(tx, userId, quote.total);
     return toWithdrawOrder(order);
   });
 }

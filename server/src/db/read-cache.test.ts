@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ReadCache } from './read-cache';
+import { queryText, WriteClock } from './write-clock';
+
+describe('WriteClock', () => {
+  it('moves for every statement but a plain select, before it is sent and when it has finished', async () => {
+    const clock = new WriteClock();
+    let release: () => void = () => undefined;
+    const query = clock.wrapQuery((text: string) => new Promise<string>((resolve) => {
+      release = () => resolve(text);
+    }), (args) => queryText(args));
+    const read = query('select * from users where id = $1');
+    release();
+    await read;
+    expect(clock.epoch).toBe(0);
+    const write = query('update balances set balance = 1');
+    expect(clock.epoch).toBe(1);
+    release();
+    await write;
+    expect(clock.epoch).toBe(2);
+    const locking = query('select balance from balances where user_id = 1 for update');
+    release();
+    await locking;
+    expect(clock.epoch).toBe(4);
+  });
+
+  it('counts the callback form as finished when its callback runs', () => {
+    const clock = new WriteClock();
+    let callback: (() => void) | undefined;
+    const query = clock.wrapQuery((_text: string, done: () => void) => {
+      callback = done;
+    }, (args) => queryText(args));
+    query('commit', () => undefined);
+    expect(clock.epoch).toBe(1);
+    callback?.();
+    expect(clock.epoch).toBe(2);
+  });
+});
+
+describe('ReadCache', () => {
+  it('answers from memory until this process writes, then reads again', async () => {
+    const clock = new WriteClock();
+    const cache = new ReadCache<number, string>(clock, 60_000);
+    let reads = 0;
+    const read = async () => `balance ${++reads}`;
+    expect(await cache.get(1, read)).toBe('balance 1');
+    expect(await cache.get(1, read)).toBe('balance 1');
+    clock.bump();
+    expect(await cache.get(1, read)).toBe('balance 2');
+    expect(reads).toBe(2);
+  });
+
+  it('keeps each key apart, so one earner is never answered with another one\'s read', async () => {
+    const cache = new ReadCache<number, string>(new WriteClock(), 60_000);
+    expect(await cache.get(1, async () => 'earner 1')).toBe('earner 1');
+    expect(await cache.get(2, async () => 'earner 2')).toBe('earner 2');
+    expect(await cache.get(1, async () => 'other')).toBe('earner 1');
+  });
+
+  it('reads again after its window, and never keeps a read a write overlapped or a failed one', async () => {
+    const clock = new WriteClock();
+    const cache = new ReadCache<number, string>(clock, 1_000);
+    expect(await cache.get(1, async () => 'old', 0)).toBe('old');
+    expect(await cache.get(1, async () => 'new', 999)).toBe('old');
+    expect(await cache.get(1, async () => 'new', 1_000)).toBe('new');
+    const overlapped = cache.get(2, async () => {
+      clock.bump();
+      return 'during a write';
+    });
+    expect(await overlapped).toBe('during a write');
+    expect(await cache.get(2, async () => 'after')).toBe('after');
+    await expect(cache.get(3, async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.get(3, async () => 'up')).toBe('up');
+  });
+});

@@ -1,0 +1,52 @@
+import type { WriteClock } from './write-clock';
+
+interface Entry<V> {
+  value: Promise<V>;
+  /** The write clock when the read began: the entry is current only while it has not moved. */
+  epoch: number;
+  /** Epoch ms after which the database is asked again, whatever this process wrote. */
+  until: number;
+}
+
+/**
+ * One earner's read, remembered by this process until it writes anything or `ttlMs` has passed.
+ * Writes of this process move `writes`, so its own earners never see a stale figure; writes of
+ * another process (more API processes over one PostgreSQL) show at the latest `ttlMs` later, the
+ * window the session cache already has. Keys name the earner, so an entry is only ever served to
+ * the earner it was read for. A read that failed is not kept; `ttlMs = 0` turns the cache off.
+ */
+export class ReadCache<K, V> {
+  private readonly entries = new Map<K, Entry<V>>();
+
+  constructor(
+    private readonly writes: WriteClock,
+    private readonly ttlMs: number,
+    private readonly maxEntries = 20_000,
+  ) {}
+
+  get(key: K, read: () => Promise<V>, now = Date.now()): Promise<V> {
+    if (this.ttlMs <= 0) return read();
+    const epoch = this.writes.epoch;
+    const entry = this.entries.get(key);
+    if (entry && entry.epoch === epoch && entry.until > now) return entry.value;
+    if (entry) this.entries.delete(key);
+    const value = read();
+    const fresh: Entry<V> = { value, epoch, until: now + this.ttlMs };
+    if (this.entries.size >= this.maxEntries) {
+      // Oldest first out: a Map iterates in insertion order.
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(key, fresh);
+    value.then(
+      () => {
+        // A write that overlapped the read may not be in it: such a value is answered once, not kept.
+        if (this.writes.epoch !== epoch && this.entries.get(key) === fresh) this.entries.delete(key);
+      },
+      () => {
+        if (this.entries.get(key) === fresh) this.entries.delete(key);
+      },
+    );
+    return value;
+  }
+}
