@@ -81,7 +81,6 @@ async function main(): Promise<void> {
     app.log.info(
       {
         engine: database.engine,
-        pid: process.pid,
         dataDir: database.engine === 'pglite' ? config.dataDir : undefined,
         startMs: Math.round(performance.now() - startedAt),
         rssMb: Math.round(process.memoryUsage().rss / 1024 / 1024),
