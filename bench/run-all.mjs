@@ -13,15 +13,19 @@ import { startGrab } from './lib/grab-server.mjs';
 import { unreconciled } from './lib/postgres.mjs';
 import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
 import * as lighthouse from './lighthouse.mjs';
+import * as mixedLoad from './mixed-load.mjs';
+import * as processes from './processes.mjs';
 import * as reviewPass from './review-pass.mjs';
 import * as reviewRebates from './review-rebates.mjs';
 import * as start from './start.mjs';
 import * as teamReport from './team-report.mjs';
 import * as withdraw from './withdraw.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat', 'processes', 'mixed-load'];
 /** Benchmarks with their own servers on PostgreSQL. */
-const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat'];
+const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat', 'processes'];
+/** Benchmarks that start their own servers on both engines (PostgreSQL only with DATABASE_URL). */
+const OWN_SERVERS = ['mixed-load'];
 
 const { values } = parseArgs({ options: { only: { type: 'string' }, 'no-npm-start': { type: 'boolean', default: false } } });
 const selected = values.only ? values.only.split(',').map((s) => s.trim()) : ALL;
@@ -57,12 +61,12 @@ await attempt('start', () => start.run({ withNpmStart: !values['no-npm-start'] }
 /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
 let server;
 try {
-  if (selected.some((s) => s !== 'start' && !ON_POSTGRES.includes(s))) {
+  if (selected.some((s) => s !== 'start' && !ON_POSTGRES.includes(s) && !OWN_SERVERS.includes(s))) {
     try {
       server = await startGrab({ label: 'run-all' });
       console.log(`\nGrab server for the front-end and API benchmarks: ${server.url} (PGlite, ready in ${seconds(server.readyMs)})`);
     } catch (error) {
-      for (const name of selected.filter((s) => s !== 'start' && !ON_POSTGRES.includes(s))) {
+      for (const name of selected.filter((s) => s !== 'start' && !ON_POSTGRES.includes(s) && !OWN_SERVERS.includes(s))) {
         errors[name] = `the Grab server did not start: ${error instanceof Error ? error.message : String(error)}`;
       }
     }
@@ -85,9 +89,13 @@ if (process.env.DATABASE_URL) {
   await attempt('review-rebates', () => reviewRebates.run());
   await attempt('team-report', () => teamReport.run());
   await attempt('heartbeat', () => heartbeat.run());
+  await attempt('processes', () => processes.run());
 } else {
   for (const name of ON_POSTGRES.filter((n) => selected.includes(n))) console.log(`\n${name} needs DATABASE_URL (a PostgreSQL); not run`);
 }
+
+// PGlite always; PostgreSQL too when DATABASE_URL is set.
+await attempt('mixed-load', () => mixedLoad.run());
 
 /** @type {(string | number)[][]} */
 const rows = [];
@@ -158,6 +166,26 @@ if (hb) {
   rows.push(['online earners held at p95 ≤ 100 ms (1 beat / 30 s each)', hb.held, '', 'reported', '']);
   const off = unreconciled(hb.books);
   rows.push(['heartbeat: rows and ledger afterwards', hb.rows.holds && off.length === 0 ? 'holds' : [hb.rows.holds ? '' : 'presence rows differ', ...off].filter(Boolean).join(', '), '', 'all zero', verdict(hb.rows.holds && off.length === 0)]);
+const pr = results.processes;
+if (pr) {
+  for (const r of pr.rows) {
+    rows.push([`req/s ${r.endpoint}, ${pr.processes} processes (PostgreSQL)`, Math.round(r.nProcesses), `${times(r.ratio)} 1 process (${Math.round(r.oneProcess)})`, '—', '—']);
+  }
+}
+const ml = results['mixed-load'];
+if (ml) {
+  for (const [i, c] of ml.capacity.entries()) {
+    const backendRows = ml.backends[i]?.rows ?? [];
+    const errorsSeen = backendRows.reduce((/** @type {number} */ sum, /** @type {{ errors: number }} */ r) => sum + r.errors, 0);
+    rows.push([
+      `mixed load: earners at p95 ≤ ${ml.target} ms (${c.label}, ${ml.options.compress}× compressed)`,
+      `${c.earners} (≈ ${c.realEarners} real)`,
+      `RSS ${mb(c.rssPeak)}, ${errorsSeen} errors`,
+      '—',
+      '—',
+    ]);
+    rows.push([`mixed load: reconciliation afterwards (${c.label})`, c.books.length === 0 ? 'holds' : c.books.join(', '), '', 'all zero', verdict(c.books.length === 0)]);
+  }
 }
 for (const [name, message] of Object.entries(errors)) rows.push([`${name}: could not run`, message.split('\n')[0] ?? '', '', '', '']);
 

@@ -28,4 +28,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
+
+  it('runs one process unless asked, and more only on PostgreSQL', () => {
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ GRAB_PROCESSES: '2', DATABASE_URL: 'postgres://x@h/db' }).processes).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: '3', DATABASE_URL: 'postgres://x@h/db' }).processes).toBe(3);
+    expect(() => loadConfig({ GRAB_PROCESSES: '2' })).toThrow(/GRAB_PROCESSES: 2 processes need PostgreSQL \(DATABASE_URL\)/);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '4' })).toThrow(/PGlite\) lives inside one process/);
+    expect(() => loadConfig({ GRAB_PROCESSES: '0', DATABASE_URL: 'postgres://x@h/db' })).toThrow('GRAB_PROCESSES');
+  });
 });

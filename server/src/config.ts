@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SIGNUPS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
   PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** API processes sharing the port (PostgreSQL only); WEB_CONCURRENCY is the name many hosts set. */
+  GRAB_PROCESSES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
+  WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   COOLING_OFF_HOURS: z.coerce.number().int().min(0).max(24 * 30).default(24),
   /** `simulator` pays locally (demo and tests); a real provider's adapter is named here once written. */
   PAYOUT_PROVIDER: z.enum(['simulator']).default('simulator'),
@@ -117,6 +120,11 @@ export interface Config {
   reviewDeadlineMinutes: number;
   /** Connections this process may hold open on PostgreSQL. */
   pgPoolMax: number;
+  /**
+   * How many API processes serve the one port (docs/architecture.md, "More than one process").
+   * Above 1 only with PostgreSQL: the embedded database lives inside a single process.
+   */
+  processes: number;
   /** Where re-encoded screenshots are written (local disk; object storage in production later). */
   uploadsDir: string;
   /** Screenshots one earner may upload per hour: a full disk must not be one earner away. */
@@ -201,6 +209,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A deployment behind a load balancer has no listen address an earner could open.
     throw new ConfigError('Invalid configuration:\n  PUBLIC_ORIGIN: required in production with DATABASE_URL (the address earners open, e.g. https://grab.example)');
   }
+  const processes = e.GRAB_PROCESSES ?? e.WEB_CONCURRENCY ?? 1;
+  if (processes > 1 && !e.DATABASE_URL) {
+    const name = e.GRAB_PROCESSES ? 'GRAB_PROCESSES' : 'WEB_CONCURRENCY';
+    throw new ConfigError(
+      `Invalid configuration:\n  ${name}: ${processes} processes need PostgreSQL (DATABASE_URL). The embedded database (PGlite) lives inside one process and cannot be shared: unset ${name}, or set DATABASE_URL.`,
+    );
+  }
   const resolve = (p: string) => path.resolve(process.cwd(), p);
   const remotesBase = e.STATIC_REMOTES_DIR ? resolve(e.STATIC_REMOTES_DIR) : REPO_ROOT;
   const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data');
@@ -249,6 +264,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsPerHour: e.UPLOADS_PER_HOUR,
     pgPoolMax: e.PG_POOL_MAX,
     online: { targetMinutes: e.ONLINE_TARGET_MINUTES, capMinutes: e.ONLINE_DAILY_CAP_MINUTES, flushMs: e.PRESENCE_FLUSH_MS },
+    processes,
     testHooks: e.GRAB_TEST_HOOKS === '1' && e.NODE_ENV !== 'production',
     production: e.NODE_ENV === 'production',
     demo: e.SEED_DEMO === '1' || (e.SEED_DEMO === '' && !e.DATABASE_URL),

@@ -3,11 +3,13 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { migrateDatabase } from './db/database';
+import { prepareDatabase } from './db/database';
 import { fail, openDatabase, prepareTemplate, TEMPLATE_DIR } from './db/open-database';
+import { isFirstWorker, isWorker, superviseWorkers } from './processes';
 import { seed } from './seed/seed';
 
 const startedAt = performance.now();
+
 
 async function main(): Promise<void> {
   let config: Config;
@@ -16,6 +18,10 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
+  }
+  if (config.processes > 1 && !isWorker()) {
+    superviseWorkers(config.processes);
+    return;
   }
   const templateArg = process.argv.indexOf('--prepare-template');
   if (templateArg !== -1) {
@@ -60,8 +66,8 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   try {
-    await migrateDatabase(database, config.migrationsDir);
-    const seeded = await seed(database.db, { demo: config.demo, tokenTtlDays: config.tokenTtlDays });
+    // Processes started together migrate and seed one after the other (one advisory lock).
+    const seeded = await prepareDatabase(database, config.migrationsDir, () => seed(database.db, { demo: config.demo, tokenTtlDays: config.tokenTtlDays }));
     app = await buildApp({
       database,
       config,
@@ -82,7 +88,8 @@ async function main(): Promise<void> {
       `Grab is listening on ${address}`,
     );
     // No password is ever printed: the demo's are in the README, an operator's are chosen by them.
-    process.stdout.write(
+    if (isFirstWorker())
+      process.stdout.write(
       [
         '',
         `  Grab: ${address}`,

@@ -110,19 +110,28 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
 
 /** Applies the committed SQL migrations; the same files on both engines. */
 export async function migrateDatabase(database: Database, migrationsFolder: string): Promise<void> {
+  await prepareDatabase(database, migrationsFolder, async () => undefined);
+}
+
+/**
+ * Migrates, then runs `then` (the seed at start-up). Several API processes may start together
+ * against one PostgreSQL: both steps run under one advisory lock, so the first process does them
+ * and the others find them done.
+ */
+export async function prepareDatabase<T>(database: Database, migrationsFolder: string, then: () => Promise<T>): Promise<T> {
   if (database.engine === 'pglite') {
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     await migrate(database.db as never, { migrationsFolder });
     await migrateJobQueue(database);
-    return;
+    return then();
   }
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // Several API processes may start together against one PostgreSQL: migrate one at a time.
   const run = async () => {
     await migrate(database.db as never, { migrationsFolder });
     await migrateJobQueue(database);
+    return then();
   };
-  await (database.withAdvisoryLock ? database.withAdvisoryLock(7243901, run) : run());
+  return database.withAdvisoryLock ? database.withAdvisoryLock(7243901, run) : run();
 }
 
 /** The job queue's tables (pg-boss keeps its own versions) belong to the schema like ours do. */
