@@ -32,7 +32,7 @@ function sourceFiles(dir: string): string[] {
   return out;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 function lineOf(source: string, index: number): number {
   return source.slice(0, index).split('\n').length;
@@ -85,7 +85,7 @@ export function findKeyUses(srcDir: string, namespaceConstants: Record<string, s
         const template = match[3];
         const key = match[1] ?? match[2] ?? template ?? '';
         // `ns:` options inside the call (i18n.t(key, { ns })) are not followed: the binding's namespace stands.
-        const pattern = template?.includes('${') ? new RegExp(`^${template.split(/\$\{[^}]*\}/).map(escape).join('.+')}$`) : null;
+        const pattern = template?.includes('${') ? new RegExp(`^${template.split(/\$\{[^}]*\}/).map(escapeRe).join('.+')}$`) : null;
         uses.push({ file: relative(srcDir, file), line: lineOf(source, match.index), namespace: binding.namespace, key, pattern });
       }
     }
