@@ -26,12 +26,13 @@ export function ChangePasswordPage() {
       const done = await callMain(changePassword, data);
       // `null` is the success answer; `undefined` means the server said no (already toasted).
       if (done === undefined) return;
-      toast.success(t('auth.passwordChanged'));
       // The server revoked every token of the earner: log in again with the new password. The
       // router moves inside a transition; clearing the session in the same transition keeps the
       // guard from seeing this page without a session and adding a redirect back to it.
       navigate(PATHS.loginPage, { replace: true });
       startTransition(clearSession);
+      // Raised on the login page, where it is read: toasts go with the page they were raised on.
+      toast.success(t('auth.passwordChanged'));
     } catch {
       // The client already told the earner (connection toast).
     } finally {

@@ -32,8 +32,9 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       // The register call answers with a session: the new earner is logged in right away.
       setSession(session);
       const bonus = formatPoints(config?.welcomeBonus ?? DEFAULT_WELCOME_BONUS, common.language);
-      toast.success(t('auth.welcomeBonus', { points: bonus }), { duration: 6000 });
+      // Raised on Home, the page it is read on (a toast goes with the page it was raised on).
       navigate(PATHS.home, { replace: true });
+      toast.success(t('auth.welcomeBonus', { points: bonus }), { duration: 6000 });
     },
   );
 
