@@ -22,7 +22,7 @@ export * from './contracts/messaging.contracts';
 export * from './contracts/sign';
 export * from './i18n/languages';
 
-export { callMain, callMessaging } from './api/app-client';
+export { callMain, callMessaging, LAST_COUNTRY_KEY, SESSION_ENDED_KEY } from './api/app-client';
 
 // Server state: one keyed cache (TanStack Query) for host and remotes. The hooks are bound to the
 // shared client, so no provider is needed and no app can read from a second cache by mistake.
@@ -89,5 +89,5 @@ export function copyText(text: string): Promise<boolean> {
   return import('./ui/clipboard').then((m) => m.copyText(text));
 }
 
-export { formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { displayCurrency, formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePointsText } from './format/points-text';

@@ -45,7 +45,7 @@ function lineOf(source: string, index: number): number {
  */
 export function findKeyUses(srcDir: string, namespaceConstants: Record<string, string> = {}): KeyUse[] {
   const files = sourceFiles(srcDir);
-  const constants = { ...namespaceConstants, COMMON_NS: 'common' };
+  const constants: Record<string, string> = { ...namespaceConstants, COMMON_NS: 'common' };
   for (const file of files) {
     for (const match of readFileSync(file, 'utf8').matchAll(/export const (\w+_NS) = '([^']+)'/g)) constants[match[1] as string] = match[2] as string;
   }

@@ -62,6 +62,6 @@ describe('toast', () => {
     render(<Toaster />);
     const region = screen.getByTestId('toaster');
     expect(region.style.insetBlockStart).toBe('');
-    expect(region.style.insetBlockEnd).toContain('5rem');
+    expect(region.style.insetBlockEnd).toContain('tab-bar-height');
   });
 });

@@ -94,7 +94,7 @@ export function Toaster() {
       style={{
         position: 'fixed',
         insetInline: 0,
-        insetBlockEnd: 'calc(5rem + env(safe-area-inset-bottom, 0px))',
+        insetBlockEnd: 'calc(var(--g-tab-bar-height, 4rem) + 1rem + env(safe-area-inset-bottom, 0px))',
         zIndex: Z_INDEX_POPUP + 100,
         display: 'flex',
         flexDirection: 'column',

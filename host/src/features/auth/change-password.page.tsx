@@ -1,6 +1,6 @@
 import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, PATHS, toast, useNavigate, useT } from '@grab/shared';
 import { type FormEvent, startTransition, useRef, useState } from 'react';
-import { focusFirstError, message, useForm, validateWith } from './auth-form';
+import { focusFirstError, message, refusalErrors, useForm, validateWith } from './auth-form';
 import { PasswordField } from './auth-fields';
 import styles from './auth.module.css';
 
@@ -23,7 +23,7 @@ export function ChangePasswordPage() {
     }
     setBusy(true);
     try {
-      const done = await callMain(changePassword, data);
+      const done = await callMain(changePassword, data, { inline: true });
       // `null` is the success answer; `undefined` means the server said no (already toasted).
       if (done === undefined) return;
       // The server revoked every token of the earner: log in again with the new password. The
@@ -33,8 +33,12 @@ export function ChangePasswordPage() {
       startTransition(clearSession);
       // Raised on the login page, where it is read: toasts go with the page they were raised on.
       toast.success(t('auth.passwordChanged'));
-    } catch {
-      // The client already told the earner (connection toast).
+    } catch (error) {
+      const refused = refusalErrors(error);
+      if (Object.keys(refused).length > 0) {
+        setErrors(refused);
+        requestAnimationFrame(() => focusFirstError(formRef.current));
+      }
     } finally {
       setBusy(false);
     }
