@@ -30,6 +30,7 @@ export { queryClient, CallFailed, fetchEndpoint } from './query/query-client';
 export { userKeys, userInfoQuery, assetInfoQuery, balanceChanged } from './query/user.queries';
 export { taskKeys, taskListQuery, taskDetailQuery, taskTgUrlQuery, auditLogQuery, tasksChanged, TASK_LIST_FRESH_MS } from './query/task.queries';
 export { currencyListQuery } from './query/config.queries';
+export { levelKeys, levelInfoQuery } from './query/levels.queries';
 export { shareInfoQuery, SHARE_INFO_FRESH_MS } from './query/team.queries';
 /** `useQuery` of TanStack Query on the shared cache; pass a query options factory (`taskDetailQuery(id)`). */
 export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
