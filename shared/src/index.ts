@@ -22,7 +22,7 @@ export * from './contracts/messaging.contracts';
 export * from './contracts/sign';
 export * from './i18n/languages';
 
-export { callMain, callMessaging } from './api/app-client';
+export { callMain, callMessaging, LAST_COUNTRY_KEY, SESSION_ENDED_KEY } from './api/app-client';
 
 // Server state: one keyed cache (TanStack Query) for host and remotes. The hooks are bound to the
 // shared client, so no provider is needed and no app can read from a second cache by mistake.
@@ -30,6 +30,7 @@ export { queryClient, CallFailed, fetchEndpoint } from './query/query-client';
 export { userKeys, userInfoQuery, assetInfoQuery, balanceChanged } from './query/user.queries';
 export { taskKeys, taskListQuery, taskDetailQuery, taskTgUrlQuery, auditLogQuery, tasksChanged, TASK_LIST_FRESH_MS } from './query/task.queries';
 export { currencyListQuery } from './query/config.queries';
+export { levelKeys, levelInfoQuery } from './query/levels.queries';
 export { shareInfoQuery, SHARE_INFO_FRESH_MS } from './query/team.queries';
 /** `useQuery` of TanStack Query on the shared cache; pass a query options factory (`taskDetailQuery(id)`). */
 export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
@@ -89,5 +90,5 @@ export function copyText(text: string): Promise<boolean> {
   return import('./ui/clipboard').then((m) => m.copyText(text));
 }
 
-export { formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { displayCurrency, formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePointsText } from './format/points-text';

@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { OfflineNotice } from './offline/offline-notice';
 import { AppRoutes } from './routes';
 import { ScrollToTop } from './scroll-to-top';
+import { ToastsFollowScreen } from './toasts-follow-screen';
 import '@grab/shared/theme.css';
 
 export function App() {
@@ -11,6 +12,7 @@ export function App() {
       <StoreProvider store={store}>
         <BrowserRouter>
           <ScrollToTop />
+          <ToastsFollowScreen />
           <OfflineNotice />
           <AppRoutes />
           <Toaster />

@@ -13,3 +13,12 @@ export function localDateTime(iso: string | null, tag: string): string | null {
   if (Number.isNaN(at)) return null;
   return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
+
+/**
+ * Whole hours left as a person says them: "30 days" from two days up, else "6 hours" (the server
+ * rounds hours up, so days are rounded down: "2 days" is never more than is left).
+ */
+export function durationLeft(hours: number, tag: string): string {
+  const [value, unit] = hours >= 48 ? [Math.floor(hours / 24), 'day'] : [hours, 'hour'];
+  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+}

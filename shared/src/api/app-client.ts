@@ -1,9 +1,38 @@
 import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
 import { i18n } from '../i18n/i18n';
-import { languageByKey } from '../i18n/languages';
+import { LANGUAGE_STORAGE_KEY, languageByKey } from '../i18n/languages';
 import { languageAtom, store, tokenAtom, userInfoAtom } from '../store/store.atoms';
 import { toast } from '../ui/toast.ui';
 import { type ApiClientDeps, type CallOptions, createApiClient } from './api-client';
+
+/** The country of the last login or registration on this phone (the next one starts from it). */
+export const LAST_COUNTRY_KEY = 'lastCountry';
+
+/** What a session that ends keeps on this phone: the earner's choices, not their session. */
+const KEPT_ON_SESSION_END = [LANGUAGE_STORAGE_KEY, LAST_COUNTRY_KEY] as const;
+
+/** Set for the login page of the reload that follows a 401: it says why the earner is there. */
+export const SESSION_ENDED_KEY = 'sessionEnded';
+
+/**
+ * SPEC §4: a 401 clears storage and reloads; the guard then shows the login page. The language and
+ * country chosen are read first and written back, so the login page speaks the earner's language.
+ */
+function endSession() {
+  const kept: [string, string][] = [];
+  try {
+    for (const key of KEPT_ON_SESSION_END) {
+      const value = localStorage.getItem(key);
+      if (value !== null) kept.push([key, value]);
+    }
+    localStorage.clear();
+    for (const [key, value] of kept) localStorage.setItem(key, value);
+    sessionStorage.setItem(SESSION_ENDED_KEY, '1');
+  } catch {
+    // Storage blocked: nothing was kept to clear.
+  }
+  location.reload();
+}
 
 /**
  * The API clients wired to the store, i18n and toasts: the one instance that host and remotes use
@@ -13,11 +42,7 @@ export const apiDeps: ApiClientDeps = {
   getToken: () => store.get(tokenAtom),
   getLanguageTag: () => languageByKey(store.get(languageAtom)).tag,
   getThirdParty: () => store.get(userInfoAtom),
-  onUnauthorized: () => {
-    // SPEC §4: clear everything and reload; the guard then shows the login page.
-    localStorage.clear();
-    location.reload();
-  },
+  onUnauthorized: endSession,
   notifyError: (message) => toast.danger(message),
   translate: (key) => i18n.t(key, { ns: 'common' }),
 };

@@ -34,3 +34,13 @@ export function formatMoney(hundredths: number, currency: Currency, language: La
     maximumFractionDigits: currency.fractionDigits,
   }).format(pointsToMoney(hundredths, currency));
 }
+
+/**
+ * The currency worth is shown in: the chosen language's (SPEC §9 ties each language to one), so a
+ * switch to Urdu shows PKR everywhere at once. Withdrawals are still paid in the account's currency,
+ * which their own screens show.
+ */
+export function displayCurrency(currencies: readonly Currency[] | undefined, language: LanguageKey): Currency | undefined {
+  const code = languageByKey(language).currency;
+  return currencies?.find((c) => c.code === code);
+}

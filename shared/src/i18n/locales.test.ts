@@ -1,4 +1,5 @@
 import { join } from 'node:path';
-import { describeLocaleFiles } from '../testing/locale-files';
+import { describeKeysUsed, describeLocaleFiles } from '../testing/locale-files';
 
 describeLocaleFiles('common', join(import.meta.dirname, 'locales'));
+describeKeysUsed('shared', join(import.meta.dirname, '..'), {});

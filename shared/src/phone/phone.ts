@@ -14,3 +14,8 @@ export function normalizePhone(country: string, phone: string): string | null {
   if (!parsed?.isValid() || parsed.country !== country) return null;
   return parsed.number;
 }
+
+/** An E.164 number as its country writes it for a reader: "+91 98765 43210"; the input when it is not one. */
+export function formatPhoneInternational(e164: string): string {
+  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}

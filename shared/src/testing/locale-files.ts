@@ -51,3 +51,5 @@ export function describeLocaleFiles(namespace: string, dir: string, sameAsEnglis
     }
   });
 }
+
+export { describeKeysUsed, findKeyUses, missingKeys } from './keys-used';

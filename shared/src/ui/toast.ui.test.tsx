@@ -32,4 +32,36 @@ describe('toast', () => {
     act(() => vi.advanceTimersByTime(500));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('a success clears the failures before it', () => {
+    render(<Toaster />);
+    act(() => {
+      toast.danger('This code has expired');
+      toast.success('10 points credited');
+    });
+    expect(screen.queryByText('This code has expired')).toBeNull();
+    expect(screen.getByText('10 points credited')).toBeTruthy();
+  });
+
+  it('leaving the page clears its toasts; one raised on the new page stays', () => {
+    render(<Toaster />);
+    history.replaceState(null, '', '/login');
+    act(() => {
+      toast.danger('Wrong phone number or password');
+    });
+    history.replaceState(null, '', '/home');
+    act(() => {
+      toast.info('Welcome back');
+      toast.screenShown('/home');
+    });
+    expect(screen.queryByText('Wrong phone number or password')).toBeNull();
+    expect(screen.getByText('Welcome back')).toBeTruthy();
+  });
+
+  it('sits at the bottom, clear of Back at the top', () => {
+    render(<Toaster />);
+    const region = screen.getByTestId('toaster');
+    expect(region.style.insetBlockStart).toBe('');
+    expect(region.style.insetBlockEnd).toContain('tab-bar-height');
+  });
 });

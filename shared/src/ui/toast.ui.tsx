@@ -10,6 +10,8 @@ export interface ToastItem {
   id: number;
   tone: ToastTone;
   message: string;
+  /** The page (pathname) the toast was raised on: it belongs to that screen and goes when the earner leaves it. */
+  screen: string;
 }
 
 export interface ToastOptions {
@@ -31,13 +33,29 @@ function dismiss(id: number) {
   emit();
 }
 
+const currentScreen = () => (typeof location === 'undefined' ? '' : location.pathname);
+
 function show(tone: ToastTone, message: string, options: ToastOptions = {}): number {
   const id = nextId++;
-  // The same text twice in a row (a retried call) would only stack up noise.
-  items = [...items.filter((item) => item.message !== message), { id, tone, message }];
+  // The same text twice in a row (a retried call) would only stack up noise; and an action that
+  // succeeds makes the earlier failures old news ("code expired" must not sit beside "10 points credited").
+  const kept = items.filter((item) => item.message !== message && !(tone === 'success' && item.tone === 'danger'));
+  items = [...kept, { id, tone, message, screen: currentScreen() }];
   emit();
   setTimeout(() => dismiss(id), options.duration ?? TOAST_DURATION_MS);
   return id;
+}
+
+/**
+ * The earner is now on `screen`: toasts raised on another page go ("Wrong password" must not follow
+ * the earner to Home). A toast raised after the navigation (what a finished step says on the page it
+ * leads to) was raised on the new page and stays.
+ */
+function screenShown(screen: string) {
+  const kept = items.filter((item) => item.screen === screen);
+  if (kept.length === items.length) return;
+  items = kept;
+  emit();
 }
 
 export const toast = {
@@ -45,6 +63,7 @@ export const toast = {
   danger: (message: string, options?: ToastOptions) => show('danger', message, options),
   info: (message: string, options?: ToastOptions) => show('info', message, options),
   dismiss,
+  screenShown,
 };
 
 function subscribe(listener: () => void) {
@@ -62,7 +81,8 @@ const TONE_COLOR: Record<ToastTone, string> = {
 
 /**
  * The live region is rendered even when empty: screen readers only announce changes inside a region
- * that already exists. Errors use role="alert" so they interrupt.
+ * that already exists. Errors use role="alert" so they interrupt. Toasts sit low on the screen, above
+ * the tab bar, where they never cover Back or a page's title.
  */
 export function Toaster() {
   const current = useSyncExternalStore(subscribe, getItems, getItems);
@@ -74,7 +94,7 @@ export function Toaster() {
       style={{
         position: 'fixed',
         insetInline: 0,
-        insetBlockStart: 'max(1rem, env(safe-area-inset-top))',
+        insetBlockEnd: 'calc(var(--g-tab-bar-height, 4rem) + 1rem + env(safe-area-inset-bottom, 0px))',
         zIndex: Z_INDEX_POPUP + 100,
         display: 'flex',
         flexDirection: 'column',

@@ -13,15 +13,34 @@ import {
 } from '@grab/shared';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import styles from './account.module.css';
-import { MENU_ICONS } from './menu-icons';
+import { AVATAR_ICON, MENU_ICONS } from './menu-icons';
+
+/**
+ * The number as its country writes it ("+91 98765 43210"). The phone library is loaded on first
+ * use, so it stays off the first load; the plain number shows meanwhile.
+ */
+function usePhoneForReading(e164: string | undefined): string | undefined {
+  const [formatted, setFormatted] = useState<{ e164: string; text: string } | null>(null);
+  useEffect(() => {
+    if (!e164) return;
+    let live = true;
+    void import('@grab/shared/phone').then(({ formatPhoneInternational }) => {
+      if (live) setFormatted({ e164, text: formatPhoneInternational(e164) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [e164]);
+  return formatted && formatted.e164 === e164 ? formatted.text : e164;
+}
 
 interface AccountPageProps {
   /** The wallet remote's balance card, composed by the app. */
   balanceCard?: ReactNode;
 }
 
+// Earnings details are the balance card's second button: one entry for one page.
 const MENU = [
-  { to: PATHS.earningsDetails, key: 'account.earnings', icon: MENU_ICONS.earnings },
   { to: PATHS.withdrawalOrders, key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
   { to: PATHS.userLevel, key: 'account.userLevel', icon: MENU_ICONS.level },
   { to: PATHS.team, key: 'account.invite', icon: MENU_ICONS.invite },
@@ -41,6 +60,7 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
   // Fresh figures whenever the Account tab shows; the session's stored copy shows meanwhile.
   const { data: fresh } = useQuery(userInfoQuery());
   const account = leaving ? stored : (fresh ?? stored);
+  const phone = usePhoneForReading(account?.phone);
 
   useEffect(() => {
     // The session keeps the newest copy: the messaging sign and the next start read it.
@@ -65,14 +85,14 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
     <div className={styles.page}>
       <h1 className={styles.title}>{t('account.title')}</h1>
       <section className={`g-card ${styles.profile}`} aria-label={t('account.title')}>
-        <div className={styles.avatar} aria-hidden="true">
-          {account.phone.slice(-2)}
+        <div className={styles.avatar} aria-hidden="true" data-testid="avatar">
+          {AVATAR_ICON}
         </div>
         <dl className={styles.facts}>
           <div>
             <dt>{t('account.phone')}</dt>
-            <dd dir="ltr" className={styles.phone}>
-              {account.phone}
+            <dd dir="ltr" className={styles.phone} data-testid="account-phone">
+              {phone}
             </dd>
           </div>
           <div>

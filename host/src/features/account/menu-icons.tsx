@@ -1,12 +1,14 @@
 import { LineIcon } from '@grab/shared';
 
+/** The profile's picture: the same neutral figure for every earner (nothing of their number shows). */
+export const AVATAR_ICON = (
+  <LineIcon size={30}>
+    <circle cx="12" cy="8.5" r="4" />
+    <path d="M4 21c0-4.4 3.6-7.5 8-7.5s8 3.1 8 7.5" />
+  </LineIcon>
+);
+
 export const MENU_ICONS = {
-  earnings: (
-    <LineIcon size={22}>
-      <path d="M3 17l6-6 4 4 8-8" />
-      <path d="M15 7h6v6" />
-    </LineIcon>
-  ),
   orders: (
     <LineIcon size={22}>
       <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />

@@ -1,4 +1,5 @@
-import type { Translate } from '@grab/shared';
+import { LAST_COUNTRY_KEY, languageByKey, type LanguageKey, Refused, toast, type Translate } from '@grab/shared';
+import { ErrorCode } from '@grab/shared/contracts';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 
 /** A field name → the i18n key (common namespace) of its message. */
@@ -21,6 +22,50 @@ export function validateWith<T>(schema: SafeParser<T>, values: unknown): { data?
     if (!errors[field]) errors[field] = issue.message;
   }
   return { errors };
+}
+
+/**
+ * Server refusals that are about one field: shown under that field (key of the common namespace), not
+ * in a popup that would outlive the form.
+ */
+const REFUSAL_FIELDS: Partial<Record<number, { field: string; key: string }>> = {
+  [ErrorCode.phoneTaken]: { field: 'phone', key: 'errors.phoneTaken' },
+  [ErrorCode.badCredentials]: { field: 'password', key: 'errors.badCredentials' },
+  [ErrorCode.inviteCodeUnknown]: { field: 'inviteCode', key: 'errors.inviteCodeUnknown' },
+  [ErrorCode.oldPasswordWrong]: { field: 'oldPassword', key: 'errors.oldPasswordWrong' },
+};
+
+/**
+ * What a failed call of a form (made with `inline: true`) leaves on screen: a refusal about a field
+ * becomes that field's message; any other refusal is told in a toast. Network failures were toasted
+ * by the client already. Returns the field messages to show (empty when nothing is about a field).
+ */
+export function refusalErrors(error: unknown): FieldErrors {
+  if (!(error instanceof Refused)) return {};
+  const field = REFUSAL_FIELDS[error.code];
+  if (field) return { [field.field]: field.key };
+  toast.danger(error.message);
+  return {};
+}
+
+/** The country of the last login or registration on this phone, else the chosen language's country. */
+export function defaultCountry(language: LanguageKey): string {
+  try {
+    const last = localStorage.getItem(LAST_COUNTRY_KEY);
+    if (last) return last;
+  } catch {
+    // Storage blocked: the language decides.
+  }
+  return languageByKey(language).country;
+}
+
+/** Kept on the phone (not a secret): the next login or registration starts from it. */
+export function rememberCountry(country: string): void {
+  try {
+    localStorage.setItem(LAST_COUNTRY_KEY, country);
+  } catch {
+    // Storage blocked: the language's country stays the default.
+  }
 }
 
 /**
@@ -85,8 +130,12 @@ export function usePhoneForm<V extends { country: string; phone: string }, T>(
     setBusy(true);
     try {
       await send(data, e164);
-    } catch {
-      // The API client already told the earner (connection toast).
+    } catch (error) {
+      const refused = refusalErrors(error);
+      if (Object.keys(refused).length > 0) {
+        setErrors(refused);
+        requestAnimationFrame(() => focusFirstError(formRef.current));
+      }
     } finally {
       setBusy(false);
     }

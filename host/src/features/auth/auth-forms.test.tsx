@@ -87,3 +87,56 @@ describe('change password form', () => {
     expect(messageOf(field('Repeat password'))).toBe('Please enter re-password');
   });
 });
+
+describe('server refusals about a field', () => {
+  const refusal = (code: number, msg: string) =>
+    vi.fn().mockResolvedValue(new Response(JSON.stringify({ code, data: null, msg }), { headers: { 'content-type': 'application/json' } }));
+
+  it('a wrong password shows under the password, not in a popup', async () => {
+    vi.stubGlobal('fetch', refusal(1002, 'Wrong phone number or password'));
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    await userEvent.selectOptions(field('Country'), 'IN');
+    await userEvent.type(field('Phone number'), '9876543210');
+    await userEvent.type(field('Password'), 'not-the-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    await waitFor(() => expect(messageOf(field('Password'))).toBe('Wrong phone number or password'));
+  });
+
+  it('a registered number shows under the phone number', async () => {
+    vi.stubGlobal('fetch', refusal(1001, 'This phone number is already registered'));
+    await renderApp(<RegisterPage />, '/register');
+    await userEvent.selectOptions(field('Country'), 'IN');
+    await userEvent.type(field('Phone number'), '9876543210');
+    await userEvent.type(field('Password'), 'long-enough-1');
+    await userEvent.type(field('Repeat password'), 'long-enough-1');
+    await userEvent.type(field('Invitation code'), 'ROOT01');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(messageOf(field('Phone number'))).toBe('This phone number is already registered'));
+  });
+
+  it('a wrong old password shows under the old password', async () => {
+    vi.stubGlobal('fetch', refusal(1004, 'The old password is not correct'));
+    await renderApp(<ChangePasswordPage />, '/changePassword');
+    await userEvent.type(field('Old password'), 'not-the-old-one');
+    await userEvent.type(field('New password'), 'long-enough-2');
+    await userEvent.type(field('Repeat password'), 'long-enough-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Change password' }));
+    await waitFor(() => expect(messageOf(field('Old password'))).toBe('The old password is not correct'));
+  });
+});
+
+describe('login country and an ended session', () => {
+  it('starts from the country of the last login on this phone', async () => {
+    localStorage.setItem('lastCountry', 'PK');
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    expect((field('Country') as HTMLSelectElement).value).toBe('PK');
+    localStorage.removeItem('lastCountry');
+  });
+
+  it('says the session ended after a 401 reload', async () => {
+    sessionStorage.setItem('sessionEnded', '1');
+    await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
+    expect(screen.getByTestId('session-ended').textContent).toBe('Your session ended, please log in again');
+    sessionStorage.clear();
+  });
+});

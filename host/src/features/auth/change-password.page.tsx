@@ -1,6 +1,6 @@
 import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, PATHS, toast, useNavigate, useT } from '@grab/shared';
 import { type FormEvent, startTransition, useRef, useState } from 'react';
-import { focusFirstError, message, useForm, validateWith } from './auth-form';
+import { focusFirstError, message, refusalErrors, useForm, validateWith } from './auth-form';
 import { PasswordField } from './auth-fields';
 import styles from './auth.module.css';
 
@@ -23,17 +23,22 @@ export function ChangePasswordPage() {
     }
     setBusy(true);
     try {
-      const done = await callMain(changePassword, data);
+      const done = await callMain(changePassword, data, { inline: true });
       // `null` is the success answer; `undefined` means the server said no (already toasted).
       if (done === undefined) return;
-      toast.success(t('auth.passwordChanged'));
       // The server revoked every token of the earner: log in again with the new password. The
       // router moves inside a transition; clearing the session in the same transition keeps the
       // guard from seeing this page without a session and adding a redirect back to it.
       navigate(PATHS.loginPage, { replace: true });
       startTransition(clearSession);
-    } catch {
-      // The client already told the earner (connection toast).
+      // Raised on the login page, where it is read: toasts go with the page they were raised on.
+      toast.success(t('auth.passwordChanged'));
+    } catch (error) {
+      const refused = refusalErrors(error);
+      if (Object.keys(refused).length > 0) {
+        setErrors(refused);
+        requestAnimationFrame(() => focusFirstError(formRef.current));
+      }
     } finally {
       setBusy(false);
     }

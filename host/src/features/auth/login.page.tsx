@@ -2,11 +2,11 @@ import {
   callMain,
   deviceId,
   LoginBody,
-  languageByKey,
   Link,
   login,
   Navigate,
   PATHS,
+  SESSION_ENDED_KEY,
   setSession,
   tokenAtom,
   useAtomValue,
@@ -15,9 +15,9 @@ import {
   useSearchParams,
   useT,
 } from '@grab/shared';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PasswordField, PhoneFields } from './auth-fields';
-import { message, usePhoneForm } from './auth-form';
+import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import styles from './auth.module.css';
 
@@ -26,6 +26,22 @@ interface LoginPageProps {
   languageChooser?: ReactNode;
   /** Turns the `redirect` query into a safe address of this site. */
   redirectTarget: (raw: string | null) => string;
+}
+
+function readSessionEnded(): boolean {
+  try {
+    return sessionStorage.getItem(SESSION_ENDED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function forgetSessionEnded() {
+  try {
+    sessionStorage.removeItem(SESSION_ENDED_KEY);
+  } catch {
+    // Storage blocked: nothing was said.
+  }
 }
 
 /** Route name `loginPage` (SPEC §2). */
@@ -37,12 +53,16 @@ export function LoginPage({ languageChooser, redirectTarget }: LoginPageProps) {
   const userInfo = useAtomValue(userInfoAtom);
   const token = useAtomValue(tokenAtom);
   const target = redirectTarget(params.get('redirect'));
+  // Set by the 401 that reloaded the app onto this page (SPEC §4): read once, said until the next login.
+  const [sessionEnded] = useState(readSessionEnded);
   const { values, setValue, errors, busy, formRef, onSubmit } = usePhoneForm(
     LoginBody,
-    { country: languageByKey(common.language).country, phone: '', password: '' },
+    { country: defaultCountry(common.language), phone: '', password: '' },
     async (data, phone) => {
-      const session = await callMain(login, { ...data, phone, deviceId: deviceId() });
+      const session = await callMain(login, { ...data, phone, deviceId: deviceId() }, { inline: true });
       if (!session) return;
+      rememberCountry(data.country);
+      forgetSessionEnded();
       setSession(session);
       navigate(target, { replace: true });
     },
@@ -62,6 +82,11 @@ export function LoginPage({ languageChooser, redirectTarget }: LoginPageProps) {
         </>
       }
     >
+      {sessionEnded ? (
+        <p className={styles.notice} role="status" data-testid="session-ended">
+          {t('auth.sessionEnded')}
+        </p>
+      ) : null}
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneFields country={values.country} phone={values.phone} onChange={setValue} errors={errors} />
         <PasswordField

@@ -1,7 +1,7 @@
-import { callMain, configAtom, deviceId, formatPoints, languageByKey, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
 import { type ReactNode, useState } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
-import { message, usePhoneForm } from './auth-form';
+import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { InviterNote } from './inviter-note';
 import styles from './auth.module.css';
@@ -25,15 +25,17 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
   const [shareCode] = useState(savedShareCode);
   const { values, setValue, errors, busy, formRef, onSubmit } = usePhoneForm(
     RegisterBody,
-    { country: languageByKey(common.language).country, phone: '', password: '', rePassword: '', inviteCode: shareCode },
+    { country: defaultCountry(common.language), phone: '', password: '', rePassword: '', inviteCode: shareCode },
     async (data, phone) => {
-      const session = await callMain(register, { ...data, phone, deviceId: deviceId() });
+      const session = await callMain(register, { ...data, phone, deviceId: deviceId() }, { inline: true });
       if (!session) return;
+      rememberCountry(data.country);
       // The register call answers with a session: the new earner is logged in right away.
       setSession(session);
       const bonus = formatPoints(config?.welcomeBonus ?? DEFAULT_WELCOME_BONUS, common.language);
-      toast.success(t('auth.welcomeBonus', { points: bonus }), { duration: 6000 });
+      // Raised on Home, the page it is read on (a toast goes with the page it was raised on).
       navigate(PATHS.home, { replace: true });
+      toast.success(t('auth.welcomeBonus', { points: bonus }), { duration: 6000 });
     },
   );
 

@@ -1,9 +1,9 @@
-import { changeLanguage, confirmDialog, type LanguageKey, languageByKey, store, userInfoAtom, useT } from '@grab/shared';
+import { changeLanguage, confirmDialog, type LanguageKey, languageAtom, languageByKey, store, userInfoAtom, useT } from '@grab/shared';
 import { useCallback } from 'react';
 
 /**
- * SPEC §5: a language whose currency differs from the account's asks first, because amounts would
- * then be shown in another currency than the one the earner is paid in.
+ * SPEC §5: a language whose currency differs from the account's asks first, because the worth of
+ * the points is then shown in another currency than the one the earner is paid in.
  */
 export function useSwitchLanguage() {
   const { t } = useT('host');
@@ -13,9 +13,11 @@ export function useSwitchLanguage() {
       const target = languageByKey(key);
       const account = store.get(userInfoAtom);
       if (account && account.currency !== target.currency) {
+        // Says what really happens: only the shown worth changes; points and payouts stay as they are.
+        const shown = languageByKey(store.get(languageAtom)).currency;
         const ok = await confirmDialog({
-          title: t('language.confirmTitle'),
-          message: t('language.confirmText', { language: target.name, currency: target.currency, accountCurrency: account.currency }),
+          title: t('language.confirmShowTitle', { currency: target.currency }),
+          message: t('language.confirmShowText', { language: target.name, currency: target.currency, current: shown, accountCurrency: account.currency }),
           confirmLabel: t('language.confirm'),
           cancelLabel: common.t('common.cancel'),
         });

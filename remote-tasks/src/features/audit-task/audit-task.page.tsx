@@ -29,7 +29,7 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
   async function submit(pictures: string[]): Promise<boolean> {
     const result = await advance({ stepId, pictures });
     // The page is left for the hall (SPEC §2): the toast says the pictures arrived.
-    if (result) toast.success(common('operationSuccess'));
+    if (result) toast.success(common('common.operationSuccess'));
     return Boolean(result);
   }
   const picker = <PicturePicker needed={picturesNeeded(detail.proofPictures)} busy={busy} onSubmit={submit} />;

@@ -1,4 +1,4 @@
-import { callMain, RedeemCode as RedeemCodeSchema, taskExchange, useT } from '@grab/shared';
+import { callMain, RedeemCode as RedeemCodeSchema, Refused, taskExchange, useT } from '@grab/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { CreditDone } from '../../lib/credit-done.ui';
@@ -23,7 +23,20 @@ export function RedeemCode() {
       return;
     }
     setProblem(null);
-    if (await run(() => callMain(taskExchange, { code: parsed.data }))) setCode('');
+    // The server's refusal (unknown, expired, used up, already redeemed) is about this code: it shows
+    // under the field, and goes with the next try, so it never sits beside a later credit.
+    let refusal: string | null = null;
+    const credited = await run(async () => {
+      try {
+        return await callMain(taskExchange, { code: parsed.data }, { inline: true });
+      } catch (error) {
+        if (!(error instanceof Refused)) throw error;
+        refusal = error.message;
+        return undefined;
+      }
+    });
+    if (credited) setCode('');
+    else if (refusal) setProblem(refusal);
   }
 
   return (

@@ -33,7 +33,7 @@ function Summary({ detail }: { detail: TaskDetail }) {
         </p>
       ) : null}
       <p className={styles.meta}>
-        <ScheduleBadge schedule={detail.schedule} />
+        <ScheduleBadge schedule={detail.schedule} kind={detail.kind} />
         <ScheduleNote task={detail} />
       </p>
       {showsProgress(detail) ? (

@@ -150,12 +150,17 @@ describe('TaskDetailPage', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     expect(callTo('/app/task/exchange').url).toBe('/app/task/exchange?code=OLD-CODE');
     expect(screen.queryByText(/credited/)).toBeNull();
+    // The refusal is about the code: under its field, tied to it.
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('This code has expired');
 
     await userEvent.clear(input);
     await userEvent.type(input, 'GOOD');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     expect(await screen.findByRole('heading', { name: '5 points credited' })).toBeTruthy();
     expect(screen.getByText('Your balance is now 25 points.')).toBeTruthy();
+    // The old refusal does not sit beside the credit.
+    expect(screen.queryByText('This code has expired')).toBeNull();
   });
 
   it('shows an error with a retry, and a broken link without calling', async () => {

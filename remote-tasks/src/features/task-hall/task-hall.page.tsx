@@ -7,7 +7,9 @@ import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import statusStyles from '../../lib/status.module.css';
 import { cardHref, showsProgress } from '../../lib/step-navigation.lib';
 import { LuckyDrawCard } from './lucky-draw-card';
-import { groupByKind } from './task-hall.lib';
+import { KindIcon } from './kind-icon';
+import { ProgressSummary } from './progress-summary';
+import { groupByStanding, standingOf } from './task-hall.lib';
 
 registerTasksLocales();
 
@@ -28,16 +30,23 @@ function TaskCard({ task }: { task: Task }) {
   const points = usePointsText();
   const titleId = useId();
   const progressId = useId();
-  const action = task.locked ? 'view' : ACTION_BY_STATUS[task.status];
+  const standing = standingOf(task);
+  const action = standing === 'unavailable' ? 'view' : ACTION_BY_STATUS[task.status];
   const statusText = task.status === 'notStarted' ? null : t(`status.${task.status}`);
 
   return (
-    <li className="g-card" data-task-id={task.id}>
+    <li className="g-card" data-task-id={task.id} data-standing={standing}>
       <article aria-labelledby={titleId}>
         <div className={styles.cardHead}>
-          <h3 id={titleId} className={styles.cardTitle} dir="auto">
-            {task.title}
-          </h3>
+          <span className={styles.kindIcon} data-kind={task.kind}>
+            <KindIcon kind={task.kind} />
+          </span>
+          <div className={styles.cardName}>
+            <h3 id={titleId} className={styles.cardTitle} dir="auto">
+              {task.title}
+            </h3>
+            <p className={styles.kindLabel}>{t(`kind.${task.kind}`)}</p>
+          </div>
           {task.reward > 0 ? (
             <p className={styles.reward}>
               <span className="g-visually-hidden">{t('reward')}: </span>
@@ -51,7 +60,7 @@ function TaskCard({ task }: { task: Task }) {
           </p>
         ) : null}
         <p className={styles.meta}>
-          <ScheduleBadge schedule={task.schedule} />
+          <ScheduleBadge schedule={task.schedule} kind={task.kind} />
           <ScheduleNote task={task} />
           {task.locked ? (
             <span className={styles.locked}>
@@ -87,7 +96,10 @@ function TaskCard({ task }: { task: Task }) {
   );
 }
 
-/** The /home content: every task the earner can do, grouped by kind (exposed as remote_tasks/TaskHall). */
+/**
+ * The /home content (exposed as remote_tasks/TaskHall): the earner's progress first, then every task,
+ * what can be done now before what is under way, done, or locked.
+ */
 export default function TaskHall() {
   const { t, ready } = useT(TASKS_NS);
   const { t: common } = useT();
@@ -108,10 +120,10 @@ export default function TaskHall() {
   } else if (data.length === 0) {
     body = <p className="g-problem">{t('empty')}</p>;
   } else {
-    body = groupByKind(data).map((group) => (
-      <section key={group.kind} className={styles.group} aria-labelledby={`${headingId}-${group.kind}`}>
-        <h2 id={`${headingId}-${group.kind}`} className={styles.groupTitle}>
-          {t(`kind.${group.kind}`)}
+    body = groupByStanding(data).map((group) => (
+      <section key={group.standing} className={styles.group} aria-labelledby={`${headingId}-${group.standing}`} data-standing={group.standing}>
+        <h2 id={`${headingId}-${group.standing}`} className={styles.groupTitle}>
+          {t(`standing.${group.standing}`)}
         </h2>
         <ul className={styles.list}>
           {group.tasks.map((task) => (
@@ -125,6 +137,7 @@ export default function TaskHall() {
   return (
     <div className="g-page">
       <h1 className={styles.title}>{ready ? t('title') : common('common.loading')}</h1>
+      {ready ? <ProgressSummary tasks={data} /> : null}
       {ready ? <LuckyDrawCard /> : null}
       {taskType && ready ? (
         <p className={styles.filter}>

@@ -73,8 +73,40 @@ function renderAt(url: string) {
   );
 }
 
+/** The task-list requests only: Home also asks for the balance, the level and the currencies. */
+function listCalls(): string[] {
+  return fetchMock.mock.calls.map((call) => String((call as [string])[0])).filter((url) => url.startsWith('/app/task/list'));
+}
+
 function requestedUrl(n = 0): string {
-  return String((fetchMock.mock.calls[n] as [string])[0]);
+  return listCalls()[n] ?? '';
+}
+
+const ASSET = { balance: 62000, pending: 0, withdrawable: 52000, locked: 10000, lockedReason: null, todayEarnings: 52000, totalEarnings: 52000, weekEarnings: 52000, dailyEarnings: [] };
+const LEVEL = {
+  level: 1,
+  levels: [],
+  taskPoints: 3500,
+  activeInvitees: 0,
+  next: { level: 2, minTaskPoints: 10000, minActiveInvitees: 1, rights: [] },
+  unseenLevelUp: null as number | null,
+};
+const CURRENCIES = [
+  { code: 'USD', language: 'en-US', microsPerPoint: 10_000, fractionDigits: 2 },
+  { code: 'PKR', language: 'ur-PK', microsPerPoint: 2_800_000, fractionDigits: 0 },
+];
+
+/** Answers the summary's calls; the task list gets `list` (one answer, or one per call). */
+function answer(...lists: Response[]) {
+  let n = 0;
+  fetchMock.mockImplementation((url: string) => {
+    if (url.startsWith('/app/user/assetInfo')) return Promise.resolve(envelope(ASSET));
+    if (url.startsWith('/app/user/level-info')) return Promise.resolve(envelope(LEVEL));
+    if (url.startsWith('/app/currency/list')) return Promise.resolve(envelope(CURRENCIES));
+    const response = lists[Math.min(n, lists.length - 1)] as Response;
+    n++;
+    return Promise.resolve(response.clone());
+  });
 }
 
 beforeEach(async () => {
@@ -87,32 +119,41 @@ beforeEach(async () => {
 });
 
 describe('TaskHall', () => {
-  it('groups tasks by kind with labels, reward, progress and a link to each task', async () => {
-    fetchMock.mockResolvedValue(envelope(TASKS));
+  it('groups tasks by where the earner stands, each card with its kind, reward, progress and a link', async () => {
+    answer(envelope(TASKS));
     renderAt('/home');
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
 
-    const join = await screen.findByRole('region', { name: 'Join a group' });
-    const share = screen.getByRole('region', { name: 'Share' });
+    const available = await screen.findByRole('region', { name: 'Available now' });
     expect(requestedUrl()).toBe('/app/task/list');
     expect(screen.getByRole('heading', { level: 1, name: 'Task hall' })).toBeTruthy();
-    // Groups follow the product's kind order, not the response order.
+    // Available now, then in progress, then done, then locked or closed.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Join a group', 'Share', 'Screenshot tasks']);
+    expect(headings).toEqual(['Your progress', 'Available now', 'In progress', 'Locked or closed']);
+    // Inside "available now": a reward to collect, then a retry, then new tasks.
+    const titles = within(available).getAllByRole('article').map((a) => a.getAttribute('aria-labelledby') && within(a).getByRole('heading').textContent);
+    expect(titles).toEqual(['Rate the app', 'Launch week group', 'Join the news group']);
 
-    const once = within(join).getByRole('article', { name: 'Join the news group' });
+    const once = within(available).getByRole('article', { name: 'Join the news group' });
+    expect(within(once).getByText('Join a group')).toBeTruthy();
+    expect(once.querySelector('svg')).toBeTruthy();
     expect(within(once).getByText('100 points')).toBeTruthy();
     expect(within(once).getByText('One-time')).toBeTruthy();
     expect(within(once).getByText('0 of 1 done')).toBeTruthy();
     expect(within(once).getByRole('link', { name: /Start/ }).getAttribute('href')).toBe('/taskDetail?taskId=1&taskType=joinGroup');
 
-    const timed = within(join).getByRole('article', { name: 'Launch week group' });
+    const timed = within(available).getByRole('article', { name: 'Launch week group' });
     expect(within(timed).getByText('Timed')).toBeTruthy();
-    expect(within(timed).getByText('6 h left')).toBeTruthy();
+    expect(within(timed).getByText('6 hours left')).toBeTruthy();
     expect(within(timed).getByText('Review failed')).toBeTruthy();
     expect(within(timed).getByRole('link', { name: /Upload again/ }).getAttribute('href')).toBe('/taskDetail?taskId=3&taskType=joinGroup');
 
-    const recurring = within(share).getByRole('article', { name: 'Share the daily post' });
+    const passed = within(available).getByRole('article', { name: 'Rate the app' });
+    expect(within(passed).getByText('Passed: collect')).toBeTruthy();
+    expect(within(passed).getByRole('link', { name: /Collect/ })).toBeTruthy();
+
+    const underway = screen.getByRole('region', { name: 'In progress' });
+    const recurring = within(underway).getByRole('article', { name: 'Share the daily post' });
     expect(within(recurring).getByText('Recurring')).toBeTruthy();
     expect(within(recurring).getByText(/^Resets at /)).toBeTruthy();
     expect(within(recurring).getByText('2.5 points')).toBeTruthy();
@@ -120,59 +161,86 @@ describe('TaskHall', () => {
     expect(progress.value).toBe(2);
     expect(progress.max).toBe(5);
     expect(within(recurring).getByText('2 of 5 done')).toBeTruthy();
-    expect(within(recurring).getByText('In progress')).toBeTruthy();
+    expect(within(recurring).getAllByText('In progress').length).toBeGreaterThan(0);
     expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/taskDetail?taskId=2&taskType=share');
+    expect(within(within(underway).getByRole('article', { name: 'Photo of a receipt' })).getByText('Under review')).toBeTruthy();
 
-    const audits = screen.getByRole('region', { name: 'Screenshot tasks' });
-    const locked = within(audits).getByRole('article', { name: 'Review the shop' });
+    const closed = screen.getByRole('region', { name: 'Locked or closed' });
+    const locked = within(closed).getByRole('article', { name: 'Review the shop' });
     expect(within(locked).getByText('LV3')).toBeTruthy();
     expect(within(locked).getByRole('link', { name: /View/ }).getAttribute('href')).toBe('/taskDetail?taskId=4&taskType=audit');
-    const passed = within(audits).getByRole('article', { name: 'Rate the app' });
-    expect(within(passed).getByText('Passed: collect')).toBeTruthy();
-    expect(within(passed).getByRole('link', { name: /Collect/ })).toBeTruthy();
-    expect(within(within(audits).getByRole('article', { name: 'Old campaign' })).getByText('Ended')).toBeTruthy();
-    expect(within(within(audits).getByRole('article', { name: 'Photo of a receipt' })).getByText('Under review')).toBeTruthy();
+    expect(within(within(closed).getByRole('article', { name: 'Old campaign' })).getByText('Ended')).toBeTruthy();
 
     expect(queryClient.getQueryData(taskKeys.list())).toEqual(TASKS);
+    // Many cards to render and query in a DOM emulation: a busy machine takes its time.
+  }, 30_000);
+
+  it('leads with the balance, today, the level on its way to the next, and the gift-code box', async () => {
+    answer(envelope([...TASKS, task({ id: 8, kind: 'redeemCode', title: 'Redeem a gift code', taskBranchList: [] })]));
+    renderAt('/home');
+    const summary = await screen.findByTestId('progress-summary');
+    await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620 points'));
+    expect(within(summary).getByTestId('home-worth').textContent).toBe('≈ $6.20');
+    expect(within(summary).getByTestId('home-today').textContent).toBe('+520 points');
+    const bar = await within(summary).findByRole('progressbar', { name: 'On the way to LV2' });
+    // 35 of 100 points, 0 of 1 friend: the smaller share decides.
+    expect(bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(within(summary).getByText('35 points of 100 points · 0 of 1 active friends')).toBeTruthy();
+    expect(within(summary).getByTestId('home-level').getAttribute('href')).toBe('/userLevel');
+    expect(within(summary).getByTestId('home-redeem').getAttribute('href')).toBe('/taskDetail?taskId=8&taskType=redeemCode');
+    // The redemption card says codes are many, not "One-time".
+    const codes = screen.getByRole('article', { name: 'Redeem a gift code' });
+    expect(within(codes).getByText('Every code counts')).toBeTruthy();
+    expect(within(codes).queryByText('One-time')).toBeNull();
+  });
+
+  it('says a level-up on Home too, with the way to what it brings', async () => {
+    answer(envelope(TASKS));
+    LEVEL.unseenLevelUp = 2;
+    renderAt('/home');
+    const notice = await screen.findByTestId('home-level-up');
+    LEVEL.unseenLevelUp = null;
+    expect(notice.textContent).toContain('You reached LV2!');
+    expect(within(notice).getByRole('link', { name: 'See what it brings' }).getAttribute('href')).toBe('/userLevel');
   });
 
   it('asks for one kind when the URL names a taskType and offers the whole list back', async () => {
-    fetchMock.mockResolvedValue(envelope([TASKS[1]]));
+    answer(envelope([TASKS[1]]));
     renderAt('/home?taskType=share');
-    expect(await screen.findByRole('region', { name: 'Share' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'In progress' })).toBeTruthy();
     expect(requestedUrl()).toBe('/app/task/list?taskType=share');
     expect(screen.getByText('Showing: Share')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Show all tasks' }).getAttribute('href')).toBe('/home');
   });
 
   it('ignores an unknown taskType', async () => {
-    fetchMock.mockResolvedValue(envelope([]));
+    answer(envelope([]));
     renderAt('/home?taskType=bogus');
     expect(await screen.findByText('No tasks right now. Check back soon.')).toBeTruthy();
     expect(requestedUrl()).toBe('/app/task/list');
   });
 
   it('shows an error with a retry that loads the list', async () => {
-    fetchMock.mockResolvedValueOnce(envelope(null, 500, 500)).mockResolvedValueOnce(envelope(TASKS));
+    answer(envelope(null, 500, 500), envelope(TASKS));
     renderAt('/home');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The tasks could not be loaded.')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('region', { name: 'Join a group' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await screen.findByRole('region', { name: 'Available now' })).toBeTruthy();
+    expect(listCalls()).toHaveLength(2);
   });
 
   it('takes the list the host asked for while the remote downloaded, without asking again', async () => {
-    fetchMock.mockResolvedValue(envelope(TASKS));
+    answer(envelope(TASKS));
     await queryClient.prefetchQuery(taskListQuery());
     renderAt('/home');
-    expect(await screen.findByRole('region', { name: 'Join a group' })).toBeTruthy();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await screen.findByRole('region', { name: 'Available now' })).toBeTruthy();
+    expect(listCalls()).toHaveLength(1);
   });
 
   it('asks again once a task changed elsewhere, and shows the new state', async () => {
     const rate = TASKS.find((t) => t.title === 'Rate the app') as Task;
-    fetchMock.mockResolvedValueOnce(envelope(TASKS)).mockResolvedValueOnce(envelope(TASKS.map((t) => (t.id === rate.id ? { ...t, status: 'completed' } : t))));
+    answer(envelope(TASKS), envelope(TASKS.map((t) => (t.id === rate.id ? { ...t, status: 'completed' } : t))));
     renderAt('/home');
     const card = await screen.findByRole('article', { name: 'Rate the app' });
     expect(within(card).getByText('Passed: collect')).toBeTruthy();

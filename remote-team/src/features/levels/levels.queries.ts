@@ -1,11 +1,8 @@
-import { callMain, fetchEndpoint, queryClient, userKeys } from '@grab/shared';
-import { type LevelInfo, levelInfo, levelSeen } from '@grab/shared/contracts';
+import { callMain, levelKeys, queryClient } from '@grab/shared';
+import { type LevelInfo, levelSeen } from '@grab/shared/contracts';
 
-// Under `user`: a reward changes the level's inputs, and every credit already makes `user` stale
-// (balanceChanged), so the level pages never show figures older than the balance.
-export const levelKeys = { info: [...userKeys.all, 'level'] as const };
-
-export const levelInfoQuery = () => ({ queryKey: levelKeys.info, queryFn: () => fetchEndpoint(levelInfo) });
+// The query itself is shared (Home shows the level too): one cache entry for both.
+export { levelInfoQuery, levelKeys } from '@grab/shared';
 
 /** The earner has read "You reached LV n": the notice goes at once, and the server remembers it. */
 export async function markLevelSeen(level: number): Promise<void> {

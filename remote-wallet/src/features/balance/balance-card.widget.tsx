@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { type AssetInfo, assetInfoQuery, currencyListQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, useAtomValue, usePointsText, useQuery, userInfoAtom, useT, LockIcon } from '@grab/shared';
+import { type AssetInfo, assetInfoQuery, currencyListQuery, displayCurrency, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import styles from './balance-card.module.css';
@@ -32,11 +32,10 @@ export default function BalanceCard() {
   const { data, isError, refetch } = useQuery(assetInfoQuery());
   // The balance still shows in points when the rates cannot be loaded; the toast told the earner.
   const { data: currencies } = useQuery(currencyListQuery());
-  const user = useAtomValue(userInfoAtom);
   const titleId = useId();
 
   const points = usePointsText();
-  const currency = user ? currencies?.find((c) => c.code === user.currency) : undefined;
+  const currency = displayCurrency(currencies, language);
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.

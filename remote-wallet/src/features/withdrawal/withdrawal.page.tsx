@@ -98,8 +98,9 @@ function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmPro
     if (!order) return;
     void withdrawalChanged();
     void balanceChanged();
-    toast.success(t('withdrawal.submitted'));
+    // Raised on the orders page, where it is read: toasts go with the page they were raised on.
     navigate(PATHS.withdrawalOrders);
+    toast.success(t('withdrawal.submitted'));
   }
 
   const rows: [string, string][] = [

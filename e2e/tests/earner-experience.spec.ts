@@ -1,0 +1,205 @@
+import { DEFAULT_PASSWORD, registerEarner } from '../support/earners';
+import { expect, signIn, test } from '../support/fixtures';
+import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
+
+// Issue 13, tried as a new earner would: Home leads with progress, messages belong where they
+// appear, country and currency follow the language, and an ended session keeps the language.
+
+const urdu = (page: import('@playwright/test').Page) =>
+  page.addInitScript(() => {
+    if (!localStorage.getItem('language')) localStorage.setItem('language', 'ur-PK');
+  });
+
+test.describe('Home', () => {
+  test('leads with balance, today, level and the gift-code box; tasks available now come first, with times as people say them', async ({ signedInPage: page }) => {
+    await page.goto('/home');
+    const summary = page.getByTestId('progress-summary');
+    await expect(summary.getByTestId('home-balance')).toHaveText('100 points');
+    await expect(summary.getByTestId('home-today')).toHaveText(/^\+/);
+    await expect(summary.getByTestId('home-worth')).toHaveText(/\$/);
+    await expect(summary.getByRole('progressbar', { name: 'On the way to LV2' })).toBeVisible();
+    // The gift-code box is found without scrolling.
+    const redeem = summary.getByTestId('home-redeem');
+    await expect(redeem).toBeInViewport();
+    const groups = page.locator('section[data-standing]');
+    await expect(groups.first()).toHaveAttribute('data-standing', 'available');
+    const order = await groups.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-standing')));
+    expect(order.indexOf('available')).toBeLessThan(order.indexOf('unavailable'));
+    // Each card carries the drawing of its kind; no "720 h left".
+    await expect(taskCard(page, 'Join the announcements channel').locator('svg').first()).toBeVisible();
+    await expect(taskCard(page, 'Join the announcements channel').getByText(/^\d+ days left$/)).toBeVisible();
+    await expect(page.getByText(/\d+ h left/)).toHaveCount(0);
+    // Redemption codes are many: not "One-time".
+    await expect(taskCard(page, 'Redeem a gift code').getByText('Every code counts')).toBeVisible();
+    await redeem.click();
+    await expect(page.getByRole('textbox', { name: 'Redemption code' })).toBeVisible();
+  });
+
+  test('keeps its scroll place when the earner comes back from a task', async ({ signedInPage: page }) => {
+    await page.goto('/home');
+    const card = taskCard(page, 'Install the partner notes app');
+    await card.scrollIntoViewIfNeeded();
+    const before = await page.evaluate(() => window.scrollY);
+    expect(before).toBeGreaterThan(300);
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(/\/taskDetail/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL('/home');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
+  });
+
+  test('in Urdu: right to left, worth in PKR, time left in Urdu', async ({ page, earner }) => {
+    await urdu(page);
+    await signIn(page, earner);
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByTestId('home-worth')).toContainText(/Rs|₨|PKR/);
+    await expect(page.getByTestId('home-redeem')).toBeInViewport();
+    await expect(page.getByText(/h left|operationSuccess/)).toHaveCount(0);
+  });
+});
+
+test.describe('messages', () => {
+  test('a screenshot submission says "Operation successful", never a raw key', async ({ signedInPage: page, request, earner }) => {
+    const task = await taskTitled(request, earner.token, 'Follow our official page');
+    await openTask(page, task);
+    await page.getByRole('button', { name: 'Start' }).click();
+    await uploadProof(page, task);
+    await expect(page.getByText('Operation successful')).toBeVisible();
+    await expect(page.getByText('operationSuccess')).toHaveCount(0);
+  });
+
+  test('a wrong password shows under the field and does not follow the earner to Home', async ({ page, request }) => {
+    const earner = await registerEarner(request);
+    await page.goto('/login');
+    await page.getByLabel('Country').selectOption('IN');
+    await page.getByLabel('Phone number').fill(earner.phone);
+    const password = page.locator('input[name="password"]');
+    await password.fill('not-my-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    const describedBy = await password.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy?.split(' ').at(-1)}"]`)).toHaveText('Wrong phone number or password');
+    await password.fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/home');
+    await expect(page.getByTestId('progress-summary')).toBeVisible();
+    await expect(page.getByText('Wrong phone number or password')).toHaveCount(0);
+  });
+
+  test('a registered number shows under the phone field; the country is the last one used', async ({ page, request }) => {
+    const earner = await registerEarner(request);
+    await page.goto('/register');
+    await page.getByLabel('Country').selectOption('IN');
+    await page.getByLabel('Phone number').fill(earner.phone);
+    await page.locator('input[name="password"]').fill(DEFAULT_PASSWORD);
+    await page.locator('input[name="rePassword"]').fill(DEFAULT_PASSWORD);
+    await page.getByLabel('Invitation code').fill('ROOT01');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This phone number is already registered')).toBeVisible();
+
+    // A login in India: the next login page starts from India although the language is English.
+    await page.goto('/login');
+    await expect(page.getByLabel('Country')).toHaveValue('US');
+    await page.getByLabel('Country').selectOption('IN');
+    await page.getByLabel('Phone number').fill(earner.phone);
+    await page.locator('input[name="password"]').fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL('/home');
+    await page.evaluate(() => {
+      localStorage.removeItem('token');
+      localStorage.removeItem('userInfo');
+    });
+    await page.goto('/login');
+    await expect(page.getByLabel('Country')).toHaveValue('IN');
+  });
+
+  test('an expired code shows under the field and goes once a code is credited; popups keep clear of Back', async ({ signedInPage: page, request, earner }) => {
+    const task = await taskTitled(request, earner.token, 'Redeem a gift code');
+    await openTask(page, task);
+    const code = page.getByRole('textbox', { name: 'Redemption code' });
+    await code.fill('EXPIRED2025');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('This code has expired')).toBeVisible();
+    await code.fill('WELCOME2026');
+    await page.getByRole('button', { name: 'Redeem' }).click();
+    await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
+    await expect(page.getByText('This code has expired')).toHaveCount(0);
+
+    // A popup (Copy, a refusal without a field) sits low on the screen: Back stays free.
+    await page.evaluate(() => {
+      const toaster = document.querySelector('[data-testid="toaster"]') as HTMLElement;
+      const item = document.createElement('div');
+      item.textContent = 'A long message that would have covered the Back button before';
+      item.style.padding = '0.75rem 1rem';
+      toaster.append(item);
+    });
+    const back = await page.getByRole('button', { name: 'Back' }).boundingBox();
+    const toast = await page.getByTestId('toaster').boundingBox();
+    expect(back && toast && toast.y > back.y + back.height).toBe(true);
+  });
+
+  test('a wrong old password shows under that field', async ({ signedInPage: page }) => {
+    await page.goto('/changePassword');
+    const old = page.locator('input[name="oldPassword"]');
+    await old.fill('not-the-old-one');
+    await page.locator('input[name="password"]').fill('grab-pass-2027');
+    await page.locator('input[name="rePassword"]').fill('grab-pass-2027');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(old).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('The old password is not correct')).toBeVisible();
+  });
+});
+
+test.describe('country, currency and session', () => {
+  test('Urdu: the login country is Pakistan', async ({ page }) => {
+    await urdu(page);
+    await page.goto('/login');
+    await expect(page.locator('select[name="country"]')).toHaveValue('PK');
+  });
+
+  test('switching to Urdu says what changes, and the worth follows at once on Account and Home', async ({ signedInPage: page }) => {
+    await page.goto('/user');
+    await expect(page.getByRole('region', { name: 'My balance' })).toContainText('$');
+    await page.goto('/language');
+    await page.getByRole('radio', { name: 'اردو' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('PKR');
+    await expect(dialog).toContainText('withdrawals are still paid in');
+    await dialog.getByRole('button').last().click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ur-PK');
+    // Back the way the earner came, without a reload: the kept Account tab must follow at once.
+    await page.goBack();
+    await expect(page).toHaveURL('/user');
+    await expect(page.getByRole('region').filter({ has: page.getByTestId('balance') })).not.toContainText('$');
+    await expect(page.getByRole('region').filter({ has: page.getByTestId('balance') })).toContainText(/Rs|₨|PKR/);
+    await page.goto('/home');
+    await expect(page.getByTestId('home-worth')).toContainText(/Rs|₨|PKR/);
+  });
+
+  test('a session that ends keeps the language and says why the earner is on the login page', async ({ page, earner }) => {
+    await urdu(page);
+    await signIn(page, { ...earner, token: 'expired-token' });
+    await page.goto('/user');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ur-PK');
+    await expect(page.getByTestId('session-ended')).toHaveText('آپ کا سیشن ختم ہو گیا، براہ کرم دوبارہ لاگ ان کریں');
+  });
+});
+
+test.describe('Account', () => {
+  test('a neutral avatar, the phone as its country writes it, one Earnings entry and no dead ends', async ({ signedInPage: page, earner }) => {
+    await page.goto('/user');
+    const avatar = page.getByTestId('avatar');
+    await expect(avatar.locator('svg')).toBeVisible();
+    await expect(avatar).toHaveText('');
+    await expect(page.getByTestId('account-phone')).toHaveText(`+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`);
+    await expect(page.locator('a[href="/earningsDetails"]')).toHaveCount(1);
+    await expect(page.getByText(/Coming soon|not supported/i)).toHaveCount(0);
+    for (const href of await page.locator('main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {
+      expect(['/wsTask', '/hangTask']).not.toContain(href);
+    }
+  });
+});
