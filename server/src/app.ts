@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { drawRoutes } from './modules/draw/draw.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
@@ -105,6 +106,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   levelsRoutes(app, db);
   drawRoutes(app, { db, clock });
   messagingRoutes(app, db, config);
+  offersRoutes(app, db);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
   await walletModule(app, database, config, clock);

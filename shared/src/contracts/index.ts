@@ -15,3 +15,4 @@ export * from './payouts.contracts';
 export * from './levels.contracts';
 export * from './draw.contracts';
 export * from './draw-config';
+export * from './offers.contracts';
