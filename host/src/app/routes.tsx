@@ -14,7 +14,7 @@ import {
   RegisterPage,
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
-import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
+import { RemoteBalanceCard, RemoteEarningsPage, RemoteOffersPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import { RemoteAuditTask, RemoteJoinGroupTask, RemoteShareTask, RemoteTaskDetail, RemoteTaskHall } from './remotes/remote-tasks.loader';
 import { RemoteLuckyDrawPage } from './remotes/remote-draw.loader';
 import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
@@ -93,6 +93,7 @@ export function AppRoutes() {
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
         <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
         <Route path={PATHS.luckyDraw} element={<RemoteLuckyDrawPage />} />
+        <Route path={PATHS.offers} element={<RemoteOffersPage />} />
         {COMING_PAGES.map((path) => (
           <Route
             key={path}

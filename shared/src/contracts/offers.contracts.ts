@@ -24,6 +24,8 @@ export const Offer = z.object({
   listPrice: z.int().check(z.gte(2)),
   /** Whole percent saved, rounded down: (listPrice - price) / listPrice. */
   percentOff: z.int().check(z.gte(1), z.lte(99)),
+  /** The partner's page (https), opened by a real link so no browser blocks it as a pop-up. */
+  url: z.string(),
   /** Whether this earner has opened the offer before. */
   clicked: z.boolean(),
 });

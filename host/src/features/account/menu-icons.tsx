@@ -1,6 +1,12 @@
 import { LineIcon } from '@grab/shared';
 
 export const MENU_ICONS = {
+  offers: (
+    <LineIcon size={22}>
+      <path d="M3 12V4h8l10 10-8 8z" />
+      <circle cx="7.5" cy="8.5" r="1.5" />
+    </LineIcon>
+  ),
   earnings: (
     <LineIcon size={22}>
       <path d="M3 17l6-6 4 4 8-8" />

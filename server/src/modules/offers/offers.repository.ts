@@ -11,6 +11,7 @@ export interface OfferRow {
   fractionDigits: number;
   price: number;
   listPrice: number;
+  url: string;
   clicked: boolean;
 }
 
@@ -33,6 +34,7 @@ export async function listOffers(db: Executor, userId: number, currency: string)
       fractionDigits: sql<number>`coalesce((select min(${currencies.fractionDigits}) from ${currencies} where ${currencies.code} = ${offers.currency}), 2)`.mapWith(Number),
       price: offers.price,
       listPrice: offers.listPrice,
+      url: offers.url,
       clicked: sql<boolean>`${offerClicks.userId} is not null`.mapWith(Boolean),
     })
     .from(offers)

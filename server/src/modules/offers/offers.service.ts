@@ -18,6 +18,7 @@ export async function offersOf(db: Executor, userId: number, language: LanguageK
         price: row.price,
         listPrice: row.listPrice,
         percentOff: percentOff(row.price, row.listPrice),
+        url: row.url,
         clicked: row.clicked,
       }),
     ),
