@@ -54,7 +54,8 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       {/* The inviter belongs to the link's code: a code typed instead is someone else's. */}
       {values.inviteCode.trim() === shareCode ? <InviterNote shareCode={shareCode} /> : null}
       {signedIn ? <SignedInNote /> : null}
-      <form hidden={signedIn} ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
+      {signedIn ? null : (
+      <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneFields country={values.country} phone={values.phone} onChange={setValue} errors={errors} />
         <PasswordField
           label={t('auth.password')}
@@ -85,6 +86,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
           {t('auth.submitRegister')}
         </button>
       </form>
+      )}
     </AuthScreen>
   );
 }
