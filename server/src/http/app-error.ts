@@ -42,4 +42,5 @@ export const errors = {
   payoutState: () => new AppError(ErrorCode.conflict, 'errors.payoutState'),
   badSign: () => new AppError(ErrorCode.badSign, 'errors.badSign'),
   staleTime: () => new AppError(ErrorCode.staleTime, 'errors.staleTime'),
+  offerUnknown: () => new AppError(ErrorCode.notFound, 'errors.offerUnknown'),
 };
