@@ -12,6 +12,7 @@ import { shellHandler } from './http/shell';
 import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { testRoleRoutes } from './modules/admin/test-role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
@@ -104,6 +105,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   tasksRoutes(app, { db, clock, catalogue, dailyCounts, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
     testHooksRoutes(app, testClock, db);
+    testRoleRoutes(app, db);
     app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
   }
   teamRoutes(app, db, config, clock);

@@ -61,11 +61,16 @@ export function ReviewQueue() {
     [mutateAsync],
   );
 
-  const next = useCallback(async () => {
-    setReason('');
-    const claimed = await run<ReviewClaim | null>('/admin/review/claim', {});
-    setClaim(claimed);
-  }, [run]);
+  const next = useCallback(
+    async (submissionId?: number) => {
+      setReason('');
+      setMessage(null);
+      const claimed = await run<ReviewClaim | null>('/admin/review/claim', submissionId ? { submissionId } : {});
+      if (claimed !== null || !submissionId) setClaim(claimed);
+    },
+    [run],
+  );
+  const [wanted, setWanted] = useState('');
 
   const decide = useCallback(
     async (pass: boolean) => {
@@ -77,8 +82,8 @@ export function ReviewQueue() {
       }
       const item = await run<ReviewItem>(pass ? '/admin/review/pass' : '/admin/review/fail', pass ? { submissionId: claim.item.id } : { submissionId: claim.item.id, reason: reason.trim() });
       if (item) {
-        setMessage(`Submission ${item.id} ${item.status}.`);
         await next();
+        setMessage(`Submission ${item.id} ${item.status}.`);
       }
     },
     [claim, reason, run, next],
@@ -113,6 +118,20 @@ export function ReviewQueue() {
           {message}
         </p>
       )}
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const id = Number(wanted);
+          if (Number.isInteger(id) && id > 0) void next(id);
+        }}
+      >
+        <label>
+          Submission number
+          <input value={wanted} inputMode="numeric" onChange={(e) => setWanted(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <button type="submit">Open</button>
+      </form>
       {claim === undefined && <p>Loading…</p>}
       {claim === null && (
         <p>

@@ -150,6 +150,8 @@ export const earnerUnfreeze = endpoint({
 const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Text(80), description: Text(400) }));
 
+const AdminTaskStep = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), action: z.enum(STEP_ACTIONS), h5Url: z.string().check(z.maxLength(200)) });
+
 export const AdminTaskInput = z.object({
   kind: z.enum(TASK_KINDS),
   schedule: z.enum(TASK_SCHEDULES),
@@ -164,12 +166,24 @@ export const AdminTaskInput = z.object({
   endsAt: z.nullable(z.iso.datetime()),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
   targetUrl: z.nullable(z.string().check(z.maxLength(500))),
-  steps: z.array(z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), action: z.enum(STEP_ACTIONS), h5Url: z.string().check(z.maxLength(200)) })).check(z.minLength(1), z.maxLength(5)),
+  steps: z.array(AdminTaskStep).check(z.minLength(1), z.maxLength(5)),
   texts: TaskTextsInput,
 });
 export type AdminTaskInput = z.infer<typeof AdminTaskInput>;
 
-export const AdminTask = z.object({ id: z.int(), active: z.boolean(), createdAt: z.string(), ...AdminTaskInput.shape, endsAt: z.nullable(z.string()) });
+/** A stored task; seeded ones may have no steps (a code is redeemed on the hall itself), or longer texts. */
+export const AdminTask = z.object({
+  id: z.int(),
+  active: z.boolean(),
+  createdAt: z.string(),
+  ...AdminTaskInput.shape,
+  title: z.string(),
+  description: z.string(),
+  reward: z.int(),
+  endsAt: z.nullable(z.string()),
+  steps: z.array(z.object({ title: z.string(), action: z.enum(STEP_ACTIONS), h5Url: z.string() })),
+  texts: z.partialRecord(LanguageKey, z.object({ title: z.string(), description: z.string() })),
+});
 export type AdminTask = z.infer<typeof AdminTask>;
 
 export const adminTaskList = endpoint({ api: 'main', method: 'GET', path: '/admin/tasks/list', auth: true, input: z.object({ page: Page }), data: z.object({ list: z.array(AdminTask), hasMore: z.boolean() }) });
