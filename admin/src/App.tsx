@@ -16,11 +16,12 @@ import { Withdrawals } from './screens/Withdrawals';
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 /** The screen named after `#`, so /admin/... paths stay the API's. */
+const readHash = () => window.location.hash.replace(/^#\/?/, '');
+
 function useHashScreen(): [string, (screen: Screen) => void] {
-  const read = () => window.location.hash.replace(/^#\/?/, '');
-  const [screen, setScreen] = useState(read);
+  const [screen, setScreen] = useState(readHash);
   useEffect(() => {
-    const onChange = () => setScreen(read());
+    const onChange = () => setScreen(readHash());
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);

@@ -145,6 +145,7 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
 });
 
 test("an earner's account cannot use the console", async ({ page, earner, request }) => {
+  test.setTimeout(120_000);
   await page.goto('/admin/');
   await page.getByLabel('Phone').fill(earner.phone);
   await page.getByLabel('Password').fill(earner.password);

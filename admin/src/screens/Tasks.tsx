@@ -3,7 +3,7 @@ import { type AdminTask, AdminTaskInput, LanguageKey, STEP_ACTIONS, TASK_KINDS, 
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DataTable, points } from '../ui/DataTable';
 
@@ -56,11 +56,13 @@ function TaskForm({ onCreated }: { onCreated: () => void }) {
   const texts = watch('texts');
   const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const errors = formState.errors;
-  const submit = handleSubmit(async (values) => {
+  // The resolver hands over what it checked: the contract's input, points already in hundredths.
+  const submit = handleSubmit(async (checked) => {
+    const values = checked as unknown as AdminTaskInput;
     setRefusal(null);
     setPending(true);
     try {
-      await mutateAsync({ resource: 'tasks', values: toInput(values), successNotification: false, errorNotification: false });
+      await mutateAsync({ resource: 'tasks', values, successNotification: false, errorNotification: false });
       reset(BLANK);
       onCreated();
     } catch (error) {
@@ -217,6 +219,8 @@ export function Tasks() {
   const { mutateAsync } = useCustomMutation<AdminTask>();
   const [creating, setCreating] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The table is made after its columns; its refetch is reached through a ref.
+  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
   const columns = useMemo<ColumnDef<AdminTask>[]>(
     () => [
       { id: 'id', header: 'Id', accessorKey: 'id' },
@@ -243,7 +247,7 @@ export function Tasks() {
               try {
                 await mutateAsync({ url: '/admin/tasks/active', method: 'post', values: { taskId: row.original.id, active: !row.original.active }, successNotification: false, errorNotification: false });
                 setMessage(`Task ${row.original.id} ${row.original.active ? 'paused' : 'resumed'}.`);
-                await table.refineCore.tableQuery.refetch();
+                await refetch.current();
               } catch (error) {
                 setMessage(error instanceof Error ? error.message : String(error));
               }
@@ -254,10 +258,10 @@ export function Tasks() {
         ),
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the button refetches the table it is declared beside
     [mutateAsync],
   );
   const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
+  refetch.current = () => table.refineCore.tableQuery.refetch();
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>

@@ -2,7 +2,7 @@ import { PAYOUT_STATES, type PayoutOrder } from '@grab/shared/contracts';
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { DataTable, when } from '../ui/DataTable';
 
 const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
@@ -64,15 +64,20 @@ export function Withdrawals() {
   const [message, setMessage] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  const act = async (url: string, values: object, done: string) => {
-    try {
-      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-      setMessage(done);
-      await table.refineCore.tableQuery.refetch();
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-    }
-  };
+  // The table is made after its columns; its refetch is reached through a ref.
+  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
+  const act = useCallback(
+    async (url: string, values: object, done: string) => {
+      try {
+        await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
+        setMessage(done);
+        await refetch.current();
+      } catch (error) {
+        setMessage(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [mutateAsync],
+  );
   const columns = useMemo<ColumnDef<PayoutOrder>[]>(
     () => [
       { id: 'id', header: 'Order', accessorKey: 'id' },
@@ -116,13 +121,13 @@ export function Withdrawals() {
         },
       },
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: act reads the table it is declared beside
-    [open, reasons],
+    [open, reasons, act],
   );
   const table = useTable<PayoutOrder>({
     columns,
     refineCoreProps: { resource: 'withdrawals', pagination: { pageSize: 20 }, filters: { initial: [{ field: 'state', operator: 'eq', value: 'awaiting_approval' }] } },
   });
+  refetch.current = () => table.refineCore.tableQuery.refetch();
   const state = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'state')?.value as string) ?? 'awaiting_approval';
   return (
     <section aria-labelledby="withdrawals-title">

@@ -54,4 +54,4 @@ export function DataTable<T extends BaseRecord>({ table, caption }: { table: Use
 }
 
 export const points = (hundredths: number) => (hundredths / 100).toFixed(2);
-export const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' }) + ' UTC' : '—');
+export const when = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—');
