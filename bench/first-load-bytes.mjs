@@ -176,7 +176,21 @@ export async function run({ baseUrl } = {}) {
       if (r.uncompressedJs.length > 0) console.log(`  note: served without compression: ${r.uncompressedJs.join(', ')}`);
       for (const f of r.failed) console.log(`  note: failed request ${f}`);
     }
-    const data = { benchmark: 'first-load-bytes', machine: machine(), baseUrl: base, kilobyte: KB, pages: results };
+    // The operator console (admin/, at /admin/) is a build of its own: none of its files may be part
+    // of an earner's first load. Its own first load is shown beside, for scale (desktop, no budget).
+    const consoleFiles = results.flatMap((r) => r.files.filter((f) => f.url.startsWith('/admin/')).map((f) => `${r.page}: ${f.url}`));
+    const consoleLoad = summarise((await loadPage(browser, `${base}/admin/`, undefined)).transfers);
+    printTable(
+      'Operator console (/admin/) and the earner first load',
+      ['check', 'figure', 'verdict'],
+      [
+        ['console files in the earner first loads', String(consoleFiles.length), verdict(consoleFiles.length === 0)],
+        ['console first load: JS transfer', kb(consoleLoad.jsTransfer), 'info'],
+        ['console first load: all bytes', kb(consoleLoad.allTransfer), 'info'],
+      ],
+    );
+    for (const f of consoleFiles) console.log(`  note: console file in an earner page: ${f}`);
+    const data = { benchmark: 'first-load-bytes', machine: machine(), baseUrl: base, kilobyte: KB, pages: results, operatorConsole: { inEarnerFirstLoad: consoleFiles, jsTransfer: consoleLoad.jsTransfer, allTransfer: consoleLoad.allTransfer } };
     writeResult('first-load-bytes', data);
     return data;
   } finally {

@@ -121,7 +121,7 @@ function ensureInstalled() {
   const manifests = ['pnpm-lock.yaml', 'pnpm-workspace.yaml', 'package.json', '.npmrc'];
   const hash = createHash('sha256');
   for (const file of manifests) hash.update(fs.existsSync(path.join(root, file)) ? fs.readFileSync(path.join(root, file)) : '');
-  const pkgStamp = fingerprint(['shared', 'host', ...REMOTE_FOLDERS, 'server', 'e2e', 'bench'], (f) => path.basename(f) === 'package.json');
+  const pkgStamp = fingerprint(['shared', 'host', ...REMOTE_FOLDERS, 'admin', 'server', 'e2e', 'bench'], (f) => path.basename(f) === 'package.json');
   hash.update(pkgStamp);
   const stamp = hash.digest('hex');
   const stampFile = path.join(root, 'node_modules', '.grab-install-stamp');
@@ -132,7 +132,7 @@ function ensureInstalled() {
   fs.writeFileSync(stampFile, stamp);
 }
 
-const BUILT_DIRS = ['shared', 'host', ...REMOTE_FOLDERS, 'server', 'tools', 'apps.json'];
+const BUILT_DIRS = ['shared', 'host', ...REMOTE_FOLDERS, 'admin', 'server', 'tools', 'apps.json'];
 
 function ensureBuilt(force = false) {
   const stamp = fingerprint(BUILT_DIRS, (f) => !f.includes(`${path.sep}test${path.sep}`) && !/\.test\.tsx?$/.test(f));
@@ -141,7 +141,7 @@ function ensureBuilt(force = false) {
     log('build is up to date');
     return;
   }
-  log('building host, remotes and server');
+  log('building host, remotes, operator console and server');
   mustRun('pnpm', ['run', 'build']);
   fs.writeFileSync(stampFile, stamp);
 }

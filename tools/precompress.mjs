@@ -3,7 +3,7 @@
 // server sends them as they are instead of compressing each response again. Plain Node, no
 // dependencies: it runs right after the build, before anything else is installed or started.
 //
-//   node tools/precompress.mjs            host/dist and every remote-*/dist
+//   node tools/precompress.mjs            host/dist, admin/dist and every remote-*/dist
 //   node tools/precompress.mjs <dir>...   only those folders
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,7 +21,7 @@ const MIN_BYTES = 512;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function defaultDirs() {
-  const dirs = [path.join(root, 'host', 'dist')];
+  const dirs = [path.join(root, 'host', 'dist'), path.join(root, 'admin', 'dist')];
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     if (entry.isDirectory() && entry.name.startsWith('remote-')) dirs.push(path.join(root, entry.name, 'dist'));
   }

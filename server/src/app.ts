@@ -12,6 +12,8 @@ import { registerSecurity } from './http/security';
 import { shellHandler } from './http/shell';
 import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { testRoleRoutes } from './modules/admin/test-role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
@@ -24,12 +26,16 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import type { EarnerRuns } from './modules/tasks/tasks.repository';
+import { reviewsAdminRoutes } from './modules/reviews/reviews.admin.routes';
+import { tasksAdminRoutes } from './modules/tasks/tasks.admin.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { levelsRoutes } from './modules/levels/levels.routes';
 import { uploadsRoutes } from './modules/uploads/uploads.routes';
+import { earnersAdminRoutes } from './modules/users/earners.admin.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { payoutsAdminRoutes } from './modules/wallet/payouts.admin.routes';
 import { walletModule } from './modules/wallet/wallet.plugin';
 
 function trustHops(hops: number) {
@@ -107,6 +113,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   if (testClock) {
     testHooksRoutes(app, testClock, db);
     levelTestHooks(app, db);
+    testRoleRoutes(app, db);
     app.log.warn('test hooks are on (GRAB_TEST_HOOKS=1): POST /test/clock moves the clock of one earner; never serve earners this way');
   }
   teamRoutes(app, db, config, clock);
@@ -118,6 +125,12 @@ export async function buildApp({ database, config, logger = false, translator }:
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
   await walletModule(app, database, config, clock);
+  // The operator console's calls (admin/): every one guarded by role, every change audit-logged.
+  adminRoutes(app, db);
+  reviewsAdminRoutes(app, db, clock);
+  tasksAdminRoutes(app, db, catalogue);
+  earnersAdminRoutes(app, db);
+  payoutsAdminRoutes(app, db);
 
   app.get('/health', async (request, reply) => {
     if (await ping(db)) return { code: 200, data: { status: 'ok', database: database.engine }, msg: 'ok' };

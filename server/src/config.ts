@@ -40,6 +40,7 @@ const EnvSchema = z.object({
   MESSAGING_VERIFY_TOKEN: optionalText.pipe(z.string().min(8).optional()),
   STATIC_HOST_DIR: optionalText,
   STATIC_REMOTES_DIR: optionalText,
+  STATIC_ADMIN_DIR: optionalText,
   TRUST_PROXY: z.string().trim().default('false').transform((value, ctx) => {
     const parsed = parseTrustProxy(value);
     if (typeof parsed === 'string') {
@@ -76,6 +77,8 @@ export interface StaticRoots {
   host: string;
   /** Each remote's build folder, served at `/remotes/<name>/`. */
   remotes: { name: string; mfName: string; dir: string }[];
+  /** The operator console's build folder, served at `/admin/`; never part of the earner's shell. */
+  admin: string;
 }
 
 export interface Config {
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       host: e.STATIC_HOST_DIR ? resolve(e.STATIC_HOST_DIR) : path.join(REPO_ROOT, 'host', 'dist'),
       // STATIC_REMOTES_DIR holds `remote-<name>/dist` folders, like the repository root does.
       remotes: REMOTE_APPS.map((r) => ({ name: r.name, mfName: r.mfName, dir: path.join(remotesBase, r.folder, 'dist') })),
+      admin: e.STATIC_ADMIN_DIR ? resolve(e.STATIC_ADMIN_DIR) : path.join(REPO_ROOT, 'admin', 'dist'),
     },
     trustProxy: e.TRUST_PROXY,
     reviewDeadlineMinutes: e.REVIEW_DEADLINE_MINUTES,

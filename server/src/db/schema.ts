@@ -927,4 +927,57 @@ export const offerClicks = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('offer_clicks_offer_idx').on(t.offerId)],
+/** Every operator action (migration 0013): append-only, a trigger refuses updates and deletes. */
+export const operatorActions = pgTable(
+  'operator_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => users.id),
+    operatorRole: text('operator_role').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('operator_actions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('operator_actions_target_idx').on(t.targetType, t.targetId),
+    index('operator_actions_operator_idx').on(t.operatorId, t.createdAt),
+  ],
+);
+
+/** A reviewer's hold on a submission until `expiresAt`, so two reviewers never decide the same one at once. */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    submissionId: integer('submission_id')
+      .primaryKey()
+      .references(() => submissions.id),
+    reviewerId: integer('reviewer_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('review_claims_reviewer_idx').on(t.reviewerId)],
+);
+
+/** Earners an operator froze: they sign in and read the reason, but cannot withdraw. */
+export const earnerFreezes = pgTable(
+  'earner_freezes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    frozenBy: integer('frozen_by')
+      .notNull()
+      .references(() => users.id),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('earner_freezes_reason_length', sql`char_length(${t.reason}) between 2 and 300`)],
 );

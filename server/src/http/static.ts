@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { builtInManifest, manifestEntryOrigins, RemoteManifest } from '@grab/shared/contracts';
 import type { Config } from '../config';
+import { registerAdminConsole } from './admin-console';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const NO_CACHE = 'no-cache';
@@ -122,10 +123,10 @@ function cacheHeaders(root: string, versions: string | null) {
 }
 
 /**
- * API path prefixes: a miss under these is an API 404, never the SPA shell. Only the reviewer API
- * of /admin/ is listed: the rest of it is left to the operator console's pages.
+ * API path prefixes: a miss under these is an API 404, never the SPA shell. The operator console
+ * lives at /admin/ with its screens after `#`, so everything else under /admin/ is its API.
  */
-const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/review/', '/test/'];
+const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/', '/test/'];
 
 export function isSpaRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
@@ -165,6 +166,7 @@ export async function registerStatic(app: FastifyInstance, config: Config): Prom
     });
     decorated = true;
   }
+  await registerAdminConsole(app, config);
   app.get('/remotes.json', async (_request, reply) => {
     reply.header('cache-control', NO_CACHE);
     return readManifest(config);

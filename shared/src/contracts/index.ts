@@ -12,6 +12,7 @@ export * from './remotes.contracts';
 export * from './ledger.contracts';
 export * from './wallet.contracts';
 export * from './payouts.contracts';
+export * from './admin.contracts';
 export * from './levels.contracts';
 export * from './draw.contracts';
 export * from './draw-config';

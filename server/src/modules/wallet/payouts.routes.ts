@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import { users, withdrawOrders } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
+import { recordAction } from '../admin/audit-log.repository';
 import { maskPhoneForReview } from '../users/masked-phone';
 import { type OrderRow, toPayoutOrder } from './orders.view';
 import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
@@ -46,6 +47,8 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
     const row = await db.transaction(async (tx) => {
       const order = await requeueOrder(tx, input.orderId, from, earnerOf(request).userId);
       await queue.inTransaction(tx, DISPATCH_QUEUE, { orderId: order.id });
+      const action = from === 'awaiting_approval' ? 'payout.approve' : 'payout.retry';
+      await recordAction(tx, earnerOf(request), { action, targetType: 'withdrawOrder', targetId: order.id, before: { state: from }, after: { state: order.state } });
       return order;
     });
     request.log.info({ orderId: row.id, operator: earnerOf(request).userId, from }, 'payout order sent again');
@@ -57,7 +60,11 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
     app,
     payoutFail,
     async (input, request) => {
-      const row = await db.transaction((tx) => failOrder(tx, input.orderId, input.reason, earnerOf(request).userId, new Date()));
+      const row = await db.transaction(async (tx) => {
+        const failed = await failOrder(tx, input.orderId, input.reason, earnerOf(request).userId, new Date());
+        await recordAction(tx, earnerOf(request), { action: 'payout.fail', targetType: 'withdrawOrder', targetId: failed.id, after: { state: failed.state }, note: input.reason });
+        return failed;
+      });
       request.log.info({ orderId: row.id, operator: earnerOf(request).userId }, 'payout order failed by an operator');
       return view(row);
     },

@@ -1,0 +1,79 @@
+import { Refine, useGetIdentity, useIsAuthenticated, useLogout } from '@refinedev/core';
+import { QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { type Screen, screensFor } from './access';
+import { authProvider, type Operator } from './api/auth-provider';
+import { whenSignedOut } from './api/client';
+import { dataProvider } from './api/data-provider';
+import { AuditLog } from './screens/AuditLog';
+import { Earners } from './screens/Earners';
+import { FraudFlags } from './screens/FraudFlags';
+import { LoginScreen } from './screens/LoginScreen';
+import { ReviewQueue } from './screens/ReviewQueue';
+import { Tasks } from './screens/Tasks';
+import { Withdrawals } from './screens/Withdrawals';
+
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+
+/** The screen named after `#`, so /admin/... paths stay the API's. */
+const readHash = () => window.location.hash.replace(/^#\/?/, '');
+
+function useHashScreen(): [string, (screen: Screen) => void] {
+  const [screen, setScreen] = useState(readHash);
+  useEffect(() => {
+    const onChange = () => setScreen(readHash());
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return [screen, (next) => (window.location.hash = `/${next}`)];
+}
+
+function Console() {
+  const { data: identity } = useGetIdentity<Operator>();
+  const { mutate: logout } = useLogout();
+  const [hash, go] = useHashScreen();
+  if (!identity) return <p className="loading">Loading…</p>;
+  const screens = screensFor(identity.role);
+  const current = screens.find((s) => s.id === hash) ?? screens[0];
+  return (
+    <div className="console">
+      <nav aria-label="Screens">
+        <strong className="brand">Grab console</strong>
+        {screens.map((s) => (
+          <a key={s.id} href={`#/${s.id}`} aria-current={s.id === current?.id ? 'page' : undefined} onClick={() => go(s.id)}>
+            {s.label}
+          </a>
+        ))}
+        <span className="who">
+          {identity.phone} · {identity.role}
+        </span>
+        <button type="button" onClick={() => logout()}>
+          Sign out
+        </button>
+      </nav>
+      <main>
+        {current?.id === 'reviews' && <ReviewQueue />}
+        {current?.id === 'withdrawals' && <Withdrawals />}
+        {current?.id === 'earners' && <Earners />}
+        {current?.id === 'tasks' && <Tasks />}
+        {current?.id === 'fraud' && <FraudFlags />}
+        {current?.id === 'audit' && <AuditLog />}
+      </main>
+    </div>
+  );
+}
+
+function Gate() {
+  const { data, isLoading, refetch } = useIsAuthenticated();
+  useEffect(() => whenSignedOut(() => void refetch()), [refetch]);
+  if (isLoading) return <p className="loading">Loading…</p>;
+  return data?.authenticated ? <Console /> : <LoginScreen />;
+}
+
+export function App() {
+  return (
+    <Refine dataProvider={dataProvider} authProvider={authProvider} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
+      <Gate />
+    </Refine>
+  );
+}

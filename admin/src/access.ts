@@ -1,0 +1,17 @@
+import type { OperatorRole } from '@grab/shared/contracts';
+
+export type Screen = 'reviews' | 'withdrawals' | 'earners' | 'tasks' | 'fraud' | 'audit';
+
+export const SCREENS: { id: Screen; label: string; roles: OperatorRole[] }[] = [
+  { id: 'reviews', label: 'Review queue', roles: ['admin', 'reviewer'] },
+  { id: 'withdrawals', label: 'Withdrawals', roles: ['admin', 'payout'] },
+  { id: 'earners', label: 'Earners', roles: ['admin'] },
+  { id: 'tasks', label: 'Tasks', roles: ['admin'] },
+  { id: 'fraud', label: 'Fraud flags', roles: ['admin', 'reviewer'] },
+  { id: 'audit', label: 'Audit log', roles: ['admin'] },
+];
+
+/** What the menu shows a role. Only a convenience: the server refuses every call the role may not make. */
+export function screensFor(role: OperatorRole) {
+  return SCREENS.filter((s) => s.roles.includes(role));
+}

@@ -1,0 +1,6 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import './admin.css';
+
+const root = document.getElementById('root');
+if (root) createRoot(root).render(<App />);

@@ -1,0 +1,212 @@
+import { REVIEW_FAIL_PRESETS, type ReviewClaim, type ReviewItem } from '@grab/shared/contracts';
+import { useCustomMutation } from '@refinedev/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { loadPicture } from '../api/client';
+import { points, when } from '../ui/DataTable';
+
+function Picture({ id, index }: { id: string; index: number }) {
+  const [url, setUrl] = useState<string | null>(null);
+  const [zoomed, setZoomed] = useState(false);
+  useEffect(() => {
+    let made: string | null = null;
+    let live = true;
+    loadPicture(id).then((u) => {
+      made = u;
+      if (live) setUrl(u);
+      else if (u) URL.revokeObjectURL(u);
+    });
+    return () => {
+      live = false;
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [id]);
+  return (
+    <figure className={zoomed ? 'picture zoomed' : 'picture'}>
+      {url ? (
+        <button type="button" className="zoom" onClick={() => setZoomed(!zoomed)} aria-pressed={zoomed} aria-label={`Picture ${index + 1}: ${zoomed ? 'zoom out' : 'zoom in'}`}>
+          <img src={url} alt={`Proof ${index + 1}`} />
+        </button>
+      ) : (
+        <p>Loading picture…</p>
+      )}
+      <figcaption>Picture {index + 1} · click or Z to zoom</figcaption>
+    </figure>
+  );
+}
+
+/**
+ * One submission at a time, claimed for this reviewer until the claim's end: no other reviewer is
+ * handed it meanwhile. Keys: P pass, F fail, 1-4 a preset reason, N reload, Z zoom.
+ */
+export function ReviewQueue() {
+  const { mutateAsync } = useCustomMutation();
+  const [claim, setClaim] = useState<ReviewClaim | null | undefined>(undefined);
+  const [message, setMessage] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
+  const reasonRef = useRef<HTMLTextAreaElement>(null);
+
+  const run = useCallback(
+    async <T,>(url: string, values: object): Promise<T | null> => {
+      setBusy(true);
+      try {
+        return (await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false })).data as T;
+      } catch (error) {
+        setMessage(error instanceof Error ? error.message : String(error));
+        return null;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [mutateAsync],
+  );
+
+  const next = useCallback(
+    async (submissionId?: number) => {
+      setReason('');
+      setMessage(null);
+      const claimed = await run<ReviewClaim | null>('/admin/review/claim', submissionId ? { submissionId } : {});
+      if (claimed !== null || !submissionId) setClaim(claimed);
+    },
+    [run],
+  );
+  const [wanted, setWanted] = useState('');
+
+  const decide = useCallback(
+    async (pass: boolean) => {
+      if (!claim) return;
+      if (!pass && reason.trim().length < 2) {
+        setMessage('Choose or write a reason first.');
+        reasonRef.current?.focus();
+        return;
+      }
+      const item = await run<ReviewItem>(pass ? '/admin/review/pass' : '/admin/review/fail', pass ? { submissionId: claim.item.id } : { submissionId: claim.item.id, reason: reason.trim() });
+      if (item) {
+        await next();
+        setMessage(`Submission ${item.id} ${item.status}.`);
+      }
+    },
+    [claim, reason, run, next],
+  );
+
+  useEffect(() => {
+    void next();
+  }, [next]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey || busy) return;
+      const preset = REVIEW_FAIL_PRESETS[Number(event.key) - 1];
+      if (event.key === 'p') void decide(true);
+      else if (event.key === 'f') void decide(false);
+      else if (event.key === 'n') void next();
+      else if (event.key === 'z') document.querySelector<HTMLButtonElement>('.picture .zoom')?.click();
+      else if (preset) setReason(preset);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [busy, decide, next]);
+
+  return (
+    <section aria-labelledby="review-title">
+      <h1 id="review-title">Review queue</h1>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      <form
+        className="filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const id = Number(wanted);
+          if (Number.isInteger(id) && id > 0) void next(id);
+        }}
+      >
+        <label>
+          Submission number
+          <input value={wanted} inputMode="numeric" onChange={(e) => setWanted(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <button type="submit">Open</button>
+      </form>
+      {claim === undefined && <p>Loading…</p>}
+      {claim === null && (
+        <p>
+          Nothing waits for review. <button type="button" onClick={() => void next()}>Look again</button>
+        </p>
+      )}
+      {claim && (
+        <div className="review">
+          <div className="pictures">
+            {claim.item.pictures.map((id, i) => (
+              <Picture key={id} id={id} index={i} />
+            ))}
+          </div>
+          <aside>
+            <h2>{claim.item.taskTitle}</h2>
+            <dl>
+              <dt>Submission</dt>
+              <dd>#{claim.item.id}</dd>
+              <dt>Earner</dt>
+              <dd>
+                {claim.item.earnerPhone} ({claim.item.earnerId})
+              </dd>
+              <dt>Reward</dt>
+              <dd>{points(claim.item.reward)} points</dd>
+              <dt>Sent</dt>
+              <dd>{when(claim.item.createdAt)}</dd>
+              <dt>Deadline</dt>
+              <dd>{when(claim.item.deadlineAt)} (passes on its own then)</dd>
+              <dt>Yours until</dt>
+              <dd>{when(claim.claimedUntil)}</dd>
+            </dl>
+            {claim.item.duplicateOf.length > 0 && (
+              <p className="flag" role="alert">
+                Duplicate picture: the same picture is in submission {claim.item.duplicateOf.map((id) => `#${id}`).join(', ')} of another earner.
+              </p>
+            )}
+            <fieldset>
+              <legend>Reason for a fail</legend>
+              {REVIEW_FAIL_PRESETS.map((preset, i) => (
+                <button key={preset} type="button" className="preset" aria-pressed={reason === preset} onClick={() => setReason(preset)}>
+                  {i + 1}. {preset}
+                </button>
+              ))}
+              <label>
+                Reason the earner reads
+                <textarea ref={reasonRef} value={reason} maxLength={300} rows={3} onChange={(e) => setReason(e.target.value)} />
+              </label>
+            </fieldset>
+            <div className="actions">
+              <button type="button" className="pass" disabled={busy} onClick={() => void decide(true)}>
+                Pass (P)
+              </button>
+              <button type="button" className="fail" disabled={busy} onClick={() => void decide(false)}>
+                Fail (F)
+              </button>
+              <button type="button" disabled={busy} onClick={() => void next()}>
+                Reload (N)
+              </button>
+            </div>
+            <h3>This earner's other submissions</h3>
+            {claim.history.length === 0 ? (
+              <p>None before.</p>
+            ) : (
+              <ul className="history">
+                {claim.history.map((h) => (
+                  <li key={h.id}>
+                    #{h.id} {h.taskTitle}: <strong>{h.status}</strong>
+                    {h.reason ? ` (${h.reason})` : ''} · {when(h.createdAt)}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </aside>
+        </div>
+      )}
+    </section>
+  );
+}

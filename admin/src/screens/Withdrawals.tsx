@@ -1,0 +1,154 @@
+import { PAYOUT_STATES, type PayoutOrder } from '@grab/shared/contracts';
+import { useCustom, useCustomMutation } from '@refinedev/core';
+import { useTable } from '@refinedev/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { DataTable, when } from '../ui/DataTable';
+
+const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
+
+function Callbacks({ orderId }: { orderId: number }) {
+  const { result, query } = useCustom<{ list: { provider: string; eventId: string; status: string; outcome: string; receivedAt: string }[] }>({
+    url: '/admin/payout/callbacks',
+    method: 'get',
+    config: { query: { orderId } },
+  });
+  if (query.isLoading) return <p>Loading callbacks…</p>;
+  const list = result?.data?.list ?? [];
+  return list.length === 0 ? (
+    <p>No provider callback yet.</p>
+  ) : (
+    <ul className="callbacks">
+      {list.map((c) => (
+        <li key={`${c.provider}:${c.eventId}`}>
+          {when(c.receivedAt)} · {c.provider} {c.eventId}: {c.status} → {c.outcome}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DailyTotals() {
+  const { result } = useCustom<{ list: { day: string; currency: string; state: string; orders: number; amount: number }[] }>({ url: '/admin/payout/daily-totals', method: 'get' });
+  const list = result?.data?.list ?? [];
+  return (
+    <table className="totals">
+      <caption>Daily totals per currency (last 14 days, UTC)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Currency</th>
+          <th scope="col">State</th>
+          <th scope="col">Orders</th>
+          <th scope="col">Amount (minor units)</th>
+        </tr>
+      </thead>
+      <tbody>
+        {list.map((t) => (
+          <tr key={`${t.day}${t.currency}${t.state}`}>
+            <td>{t.day}</td>
+            <td>{t.currency}</td>
+            <td>{t.state}</td>
+            <td>{t.orders}</td>
+            <td>{t.amount}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Orders waiting for approval (or in any other state): approve, fail with a reason, send again. */
+export function Withdrawals() {
+  const { mutateAsync } = useCustomMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const [reasons, setReasons] = useState<Record<number, string>>({});
+  // The table is made after its columns; its refetch is reached through a ref.
+  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
+  const act = useCallback(
+    async (url: string, values: object, done: string) => {
+      try {
+        await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
+        setMessage(done);
+        await refetch.current();
+      } catch (error) {
+        setMessage(error instanceof Error ? error.message : String(error));
+      }
+    },
+    [mutateAsync],
+  );
+  const columns = useMemo<ColumnDef<PayoutOrder>[]>(
+    () => [
+      { id: 'id', header: 'Order', accessorKey: 'id' },
+      { id: 'earner', header: 'Earner', cell: ({ row }) => `${row.original.earnerPhone} (#${row.original.earnerId})` },
+      { id: 'amount', header: 'Amount', cell: ({ row }) => money(row.original.amount, row.original.fractionDigits, row.original.currency) },
+      { id: 'to', header: 'To', cell: ({ row }) => `${row.original.method} · ${row.original.institutionName} · ${row.original.maskedAccount}` },
+      { id: 'requested', header: 'Requested', cell: ({ row }) => when(row.original.requestedAt) },
+      { id: 'state', header: 'State', cell: ({ row }) => `${row.original.state}${row.original.lastError ? ` (${row.original.lastError})` : ''}` },
+      {
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row }) => {
+          const o = row.original;
+          const reason = reasons[o.id] ?? '';
+          return (
+            <div className="row-actions">
+              {o.state === 'awaiting_approval' && (
+                <button type="button" onClick={() => act('/admin/payout/approve', { orderId: o.id }, `Order ${o.id} approved and sent.`)}>
+                  Approve
+                </button>
+              )}
+              {o.state === 'dispatch_failed' && (
+                <button type="button" onClick={() => act('/admin/payout/retry', { orderId: o.id }, `Order ${o.id} sent again.`)}>
+                  Retry
+                </button>
+              )}
+              {['awaiting_approval', 'dispatch_failed', 'queued'].includes(o.state) && (
+                <>
+                  <input aria-label={`Reason to fail order ${o.id}`} placeholder="Reason" value={reason} onChange={(e) => setReasons({ ...reasons, [o.id]: e.target.value })} />
+                  <button type="button" disabled={reason.trim().length < 2} onClick={() => act('/admin/payout/fail', { orderId: o.id, reason }, `Order ${o.id} failed; points returned.`)}>
+                    Fail
+                  </button>
+                </>
+              )}
+              <button type="button" aria-expanded={open === o.id} onClick={() => setOpen(open === o.id ? null : o.id)}>
+                Callbacks
+              </button>
+              {open === o.id && <Callbacks orderId={o.id} />}
+            </div>
+          );
+        },
+      },
+    ],
+    [open, reasons, act],
+  );
+  const table = useTable<PayoutOrder>({
+    columns,
+    refineCoreProps: { resource: 'withdrawals', pagination: { pageSize: 20 }, filters: { initial: [{ field: 'state', operator: 'eq', value: 'awaiting_approval' }] } },
+  });
+  refetch.current = () => table.refineCore.tableQuery.refetch();
+  const state = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'state')?.value as string) ?? 'awaiting_approval';
+  return (
+    <section aria-labelledby="withdrawals-title">
+      <h1 id="withdrawals-title">Withdrawals</h1>
+      <label className="filter">
+        State
+        <select value={state} onChange={(e) => table.refineCore.setFilters([{ field: 'state', operator: 'eq', value: e.target.value }], 'replace')}>
+          {PAYOUT_STATES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      <DataTable table={table} caption="Orders" />
+      <DailyTotals />
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { BaseRecord } from '@refinedev/core';
+import type { UseTableReturnType } from '@refinedev/react-table';
+import { flexRender } from '@tanstack/react-table';
+
+/** A TanStack table of a refine resource, with previous/next paging. */
+export function DataTable<T extends BaseRecord>({ table, caption }: { table: UseTableReturnType<T>; caption: string }) {
+  const { reactTable, refineCore } = table;
+  const loading = refineCore.tableQuery.isFetching;
+  const error = refineCore.tableQuery.error;
+  return (
+    <div className="table-wrap">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          {reactTable.getHeaderGroups().map((group) => (
+            <tr key={group.id}>
+              {group.headers.map((header) => (
+                <th key={header.id} scope="col">
+                  {flexRender(header.column.columnDef.header, header.getContext())}
+                </th>
+              ))}
+            </tr>
+          ))}
+        </thead>
+        <tbody>
+          {reactTable.getRowModel().rows.map((row) => (
+            <tr key={row.id}>
+              {row.getVisibleCells().map((cell) => (
+                <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+              ))}
+            </tr>
+          ))}
+          {!loading && reactTable.getRowModel().rows.length === 0 && (
+            <tr>
+              <td colSpan={reactTable.getAllColumns().length} className="empty">
+                {error ? error.message : 'Nothing here.'}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      <div className="pager">
+        <button type="button" onClick={() => reactTable.previousPage()} disabled={!reactTable.getCanPreviousPage()}>
+          Previous
+        </button>
+        <span>Page {reactTable.getState().pagination.pageIndex + 1}</span>
+        <button type="button" onClick={() => reactTable.nextPage()} disabled={!reactTable.getCanNextPage()}>
+          Next
+        </button>
+        {loading && <span aria-live="polite">Loading…</span>}
+      </div>
+    </div>
+  );
+}
+
+export const points = (hundredths: number) => (hundredths / 100).toFixed(2);
+export const when = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—');

@@ -1,0 +1,27 @@
+import { adminMe, auditList, OperatorRole } from '@grab/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database';
+import { users } from '../../db/schema';
+import { errors } from '../../http/app-error';
+import { earnerOf, route } from '../../http/route';
+import { listActions } from './audit-log.repository';
+import { operatorsOnly } from './operator-roles';
+
+/** The console's own calls: who is signed in, and the audit log. */
+export function adminRoutes(app: FastifyInstance, db: Db): void {
+  route(
+    app,
+    adminMe,
+    async (_input, request) => {
+      const { userId } = earnerOf(request);
+      // Read again: the console shows screens by the role the database holds now.
+      const [row] = await db.select({ role: users.role, phone: users.phone }).from(users).where(eq(users.id, userId));
+      const role = OperatorRole.safeParse(row?.role);
+      if (!row || !role.success) throw errors.unauthorized();
+      return { userId, role: role.data, phone: row.phone };
+    },
+    operatorsOnly('admin', 'reviewer', 'payout'),
+  );
+  route(app, auditList, (input) => listActions(db, { ...input, page: input.page ?? 1 }), operatorsOnly('admin'));
+}

@@ -1,0 +1,31 @@
+import { ErrorCode } from '@grab/shared/contracts';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/database';
+import { earnerFreezes } from '../../db/schema';
+import { AppError } from '../../http/app-error';
+
+export type Freeze = typeof earnerFreezes.$inferSelect;
+
+export async function freezeOf(db: Executor, userId: number): Promise<Freeze | null> {
+  const [row] = await db.select().from(earnerFreezes).where(eq(earnerFreezes.userId, userId));
+  return row ?? null;
+}
+
+/** Freezes the earner (a second freeze keeps the first's reason and time); returns the freeze. */
+export async function freeze(db: Executor, userId: number, reason: string, by: number): Promise<Freeze> {
+  await db.insert(earnerFreezes).values({ userId, reason, frozenBy: by }).onConflictDoNothing();
+  const row = await freezeOf(db, userId);
+  if (!row) throw new Error('freeze not stored');
+  return row;
+}
+
+export async function unfreeze(db: Executor, userId: number): Promise<Freeze | null> {
+  const [row] = await db.delete(earnerFreezes).where(eq(earnerFreezes.userId, userId)).returning();
+  return row ?? null;
+}
+
+/** The withdrawal guard: a frozen earner reads why, in their language, and nothing moves. */
+export async function refuseIfFrozen(db: Executor, userId: number): Promise<void> {
+  const row = await freezeOf(db, userId);
+  if (row) throw new AppError(ErrorCode.forbidden, 'admin.frozen', { reason: row.reason });
+}

@@ -1,0 +1,102 @@
+import { type EarnerProfile, earnerFreeze, earnerLedger, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
+import { eq, ilike, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db, Executor } from '../../db/database';
+import { balances, users } from '../../db/schema';
+import { errors } from '../../http/app-error';
+import { earnerOf, route } from '../../http/route';
+import { recordAction } from '../admin/audit-log.repository';
+import { operatorsOnly } from '../admin/operator-roles';
+import { earnerLedgerPage } from '../ledger/ledger-lines.repository';
+import { freeze, freezeOf, unfreeze } from './earner-freezes.repository';
+
+const SEARCH_LIMIT = 20;
+
+const profileFields = {
+  id: users.id,
+  publicId: users.publicId,
+  phone: users.phone,
+  country: users.country,
+  inviteCode: users.inviteCode,
+  level: users.level,
+  role: users.role,
+  inviterId: users.inviterId,
+  createdAt: users.createdAt,
+  balance: sql<number>`coalesce(${balances.balance}, 0)`.mapWith(Number),
+  directCount: sql<number>`(select count(*) from users d where d.inviter_id = ${users.id})`.mapWith(Number),
+};
+
+async function profiles(db: Executor, where: ReturnType<typeof eq>, limit = SEARCH_LIMIT): Promise<EarnerProfile[]> {
+  const rows = await db.select(profileFields).from(users).leftJoin(balances, eq(balances.userId, users.id)).where(where).limit(limit);
+  return Promise.all(
+    rows.map(async (r) => {
+      const frozen = await freezeOf(db, r.id);
+      return {
+        ...r,
+        createdAt: r.createdAt.toISOString(),
+        frozen: frozen ? { reason: frozen.reason, frozenAt: frozen.frozenAt.toISOString(), frozenBy: frozen.frozenBy } : null,
+      };
+    }),
+  );
+}
+
+async function profileOf(db: Executor, earnerId: number): Promise<EarnerProfile> {
+  const [row] = await profiles(db, eq(users.id, earnerId), 1);
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** The console's earners screen: search, profile, ledger, freeze. Admins only. */
+export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
+  const guard = operatorsOnly('admin');
+  route(
+    app,
+    earnerSearch,
+    async (input) => {
+      // Phone digits match anywhere in the stored E.164 number; an invitation code matches whole.
+      const digits = input.q.replace(/\D/g, '');
+      const byCode = eq(users.inviteCode, input.q.toUpperCase());
+      const where = digits.length >= 3 ? (or(byCode, ilike(users.phone, `%${digits}%`)) as ReturnType<typeof eq>) : byCode;
+      return { list: await profiles(db, where) };
+    },
+    guard,
+  );
+  route(
+    app,
+    earnerLedger,
+    async (input) => {
+      await profileOf(db, input.earnerId);
+      return earnerLedgerPage(db, input.earnerId, input.page ?? 1);
+    },
+    guard,
+  );
+  route(
+    app,
+    earnerFreeze,
+    (input, request) =>
+      db.transaction(async (tx) => {
+        const operator = earnerOf(request);
+        const before = await profileOf(tx, input.earnerId);
+        if (before.role !== 'earner') throw errors.notFound();
+        await freeze(tx, input.earnerId, input.reason, operator.userId);
+        const after = await profileOf(tx, input.earnerId);
+        await recordAction(tx, operator, { action: 'earner.freeze', targetType: 'earner', targetId: input.earnerId, before: { frozen: before.frozen }, after: { frozen: after.frozen }, note: input.reason });
+        return after;
+      }),
+    guard,
+  );
+  route(
+    app,
+    earnerUnfreeze,
+    (input, request) =>
+      db.transaction(async (tx) => {
+        const operator = earnerOf(request);
+        const before = await profileOf(tx, input.earnerId);
+        await unfreeze(tx, input.earnerId);
+        const after = await profileOf(tx, input.earnerId);
+        await recordAction(tx, operator, { action: 'earner.unfreeze', targetType: 'earner', targetId: input.earnerId, before: { frozen: before.frozen }, after: { frozen: after.frozen }, note: input.reason });
+        return after;
+      }),
+    guard,
+  );
+}
