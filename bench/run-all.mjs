@@ -166,6 +166,7 @@ if (hb) {
   rows.push(['online earners held at p95 ≤ 100 ms (1 beat / 30 s each)', hb.held, '', 'reported', '']);
   const off = unreconciled(hb.books);
   rows.push(['heartbeat: rows and ledger afterwards', hb.rows.holds && off.length === 0 ? 'holds' : [hb.rows.holds ? '' : 'presence rows differ', ...off].filter(Boolean).join(', '), '', 'all zero', verdict(hb.rows.holds && off.length === 0)]);
+}
 const pr = results.processes;
 if (pr) {
   for (const r of pr.rows) {

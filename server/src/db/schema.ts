@@ -857,6 +857,8 @@ export const messagingSignUses = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.sign, t.time] }), index('messaging_sign_uses_expiry_idx').on(t.expiresAt)],
+);
+
 /** Half-minutes in a UTC day: one bit each in `presence_days.slots`. */
 export const PRESENCE_SLOTS = 2880;
 
@@ -886,6 +888,8 @@ export const presenceDays = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
 /** An offer's title in one language, written by the operator. */
 export type OfferTexts = Partial<Record<string, { title: string }>>;
 
@@ -927,6 +931,8 @@ export const offerClicks = pgTable(
     clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('offer_clicks_offer_idx').on(t.offerId)],
+);
+
 /** Every operator action (migration 0013): append-only, a trigger refuses updates and deletes. */
 export const operatorActions = pgTable(
   'operator_actions',
