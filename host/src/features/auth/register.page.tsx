@@ -1,4 +1,4 @@
-import { callMain, configAtom, userInfoAtom, deviceId, formatPoints, languageByKey, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT, userInfoAtom } from '@grab/shared';
 import { type ReactNode, useState } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
 import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
