@@ -47,6 +47,9 @@ async function getCode(page: Page, number: string, labels: { number: RegExp | st
 }
 
 test.describe('messaging number (issue 11)', () => {
+  // Each test walks the whole flow (several pages and a provider delivery): give a busy machine room.
+  test.describe.configure({ timeout: 180_000 });
+
   test('get a code, the simulator sends it, the window closes, the number is verified and paid once, then deleted', async ({
     signedInPage: page,
     earner,
