@@ -121,6 +121,25 @@ const taskScreens = [
   [`/taskDetail?taskId=${code.id}&taskType=${code.kind}`, 'task-redeem'],
 ];
 
+let messagingNumbers = 0;
+/** /wsTask: the form, the send window while the code travels, then verified (the demo simulator sends it), and 200 % text. */
+async function messagingScreens(page, suffix) {
+  messagingNumbers += 1;
+  await page.goto('/wsTask');
+  await page.getByRole('button').filter({ hasText: /./ }).first().waitFor();
+  await shot(page, `ws-form${suffix}`, { fullPage: true });
+  await page.locator('input[type="tel"]').fill(`97${String(Date.now()).slice(-7)}${messagingNumbers}`);
+  await page.locator('form button[type="submit"]').click();
+  const window_ = page.getByRole('dialog');
+  await window_.waitFor();
+  await shot(page, `ws-waiting${suffix}`, { fullPage: true });
+  await window_.locator('button').nth(1).click();
+  await window_.waitFor({ state: 'hidden' });
+  await shot(page, `ws-verified${suffix}`, { fullPage: true });
+  await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+  await shot(page, `ws-zoom200${suffix}`, { fullPage: true });
+}
+
 for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
   const suffix = language === 'en-US' ? '' : `-${language}`;
   const anon = await session(language);
@@ -195,6 +214,7 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
   await signed.page.getByTestId('spins-left').waitFor();
   await signed.page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
   await shot(signed.page, `lucky-draw-zoom200${suffix}`, { fullPage: true });
+  await messagingScreens(signed.page, suffix);
   if (language === 'en-US') {
     await signed.page.goto('/user');
     await signed.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -210,7 +230,7 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     await signed.page.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
     await signed.page.getByRole('button', { name: 'Save recipient' }).click();
     await shot(signed.page, 'withdrawal-recipient-errors');
-    await signed.page.goto('/wsTask');
+    await signed.page.goto('/hangTask');
     await shot(signed.page, 'not-supported');
     await signed.page.goto('/language');
     await signed.page.getByRole('radio', { name: 'বাংলা' }).click();
