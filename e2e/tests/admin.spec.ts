@@ -34,7 +34,8 @@ async function pendingSubmission(request: APIRequestContext, token: string, earn
 }
 
 test('admin creates a task, the earner does it, a reviewer fails then passes it, a payout is approved and paid, all in the audit log', async ({ page, browser, request, earner }) => {
-  test.setTimeout(180_000);
+  // Three sign-ins, two uploads and a payout on a shared machine: minutes, not seconds.
+  test.setTimeout(600_000);
   const title = `Like our new post ${Date.now() % 100_000}`;
   const hindi = `हमारी नई पोस्ट लाइक करें ${Date.now() % 100_000}`;
   const [admin, reviewer, payout] = [await operator(request, 'admin'), await operator(request, 'reviewer'), await operator(request, 'payout')];
