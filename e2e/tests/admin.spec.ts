@@ -34,7 +34,8 @@ async function pendingSubmission(request: APIRequestContext, token: string, earn
 }
 
 test('admin creates a task, the earner does it, a reviewer fails then passes it, a payout is approved and paid, all in the audit log', async ({ page, browser, request, earner }) => {
-  test.setTimeout(180_000);
+  // Three sign-ins, two uploads and a payout on a shared machine: minutes, not seconds.
+  test.setTimeout(600_000);
   const title = `Like our new post ${Date.now() % 100_000}`;
   const hindi = `हमारी नई पोस्ट लाइक करें ${Date.now() % 100_000}`;
   const [admin, reviewer, payout] = [await operator(request, 'admin'), await operator(request, 'reviewer'), await operator(request, 'payout')];
@@ -118,7 +119,8 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await signInToConsole(page, payout);
   await expect(page.getByRole('link', { name: 'Tasks' })).toHaveCount(0);
   await page.getByRole('link', { name: 'Withdrawals' }).click();
-  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) });
+  const orders = page.getByRole('table', { name: 'Orders' });
+  const row = orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${order.id} approved and sent.`)).toBeVisible();
@@ -126,7 +128,7 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
     await page.getByLabel('State').selectOption('success');
     await page.getByLabel('State').selectOption('awaiting_approval');
     await page.getByLabel('State').selectOption('success');
-    await expect(page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) })).toBeVisible({ timeout: 2_000 });
+    await expect(orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: PAYOUT_WAIT_MS });
   await signOutOfConsole(page);
 
