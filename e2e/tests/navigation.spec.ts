@@ -110,11 +110,6 @@ test.describe('navigation rules (SPEC §2)', () => {
     await expect(page.locator('main > [data-e2e-mark="team"]')).toHaveCount(0);
   });
 
-  test('pages of later issues say "not supported yet" and lead back', async ({ signedInPage: page }) => {
-    await page.goto('/hangTask');
-    await expect(page.getByText('Not supported yet', { exact: false })).toBeVisible();
-  });
-
   test('the ad pixel loads only with fbId, and a blocked pixel breaks nothing', async ({ page, earner }) => {
     const pixelRequests: string[] = [];
     await page.route('https://connect.facebook.net/**', (route) => {
