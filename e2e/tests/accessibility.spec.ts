@@ -39,9 +39,12 @@ function sideways(page: Page) {
         return box.right > width + 1 || box.left < -1;
       })
       // Content clipped on purpose by a scrolling parent (tab strips) is reachable: skip it.
-      .filter((el) => !el.closest('[data-scroll-x]'))
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
-    return { overflow: Math.max(0, document.documentElement.scrollWidth - width), out: out.slice(0, 5) };
+      .filter((el) => !el.closest('[data-scroll-x]'));
+    // The innermost ones name the culprit; their ancestors stick out only because of them.
+    const culprits = out
+      .filter((el) => !out.some((other) => other !== el && el.contains(other)))
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`);
+    return { overflow: Math.max(0, document.documentElement.scrollWidth - width), out: culprits.slice(0, 5) };
   });
 }
 
