@@ -17,7 +17,8 @@ test.describe('register, welcome bonus, login, logout', () => {
     const shell = new Shell(page);
     await shell.account.click();
     await expect(page).toHaveURL('/user');
-    await expect(page.getByText(`+91${phone}`)).toBeVisible();
+    // Written as its country writes it: +91 98765 43210.
+    await expect(page.getByText(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`)).toBeVisible();
     await expect(page.getByRole('region', { name: 'My balance' }).getByTestId('balance')).toHaveText('100 points');
 
     await new AccountPage(page).logout.click();
