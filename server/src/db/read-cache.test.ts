@@ -22,6 +22,10 @@ describe('WriteClock', () => {
     release();
     await locking;
     expect(clock.epoch).toBe(4);
+    const hold = query('select outcome from ledger_request_withdrawal($1)');
+    release();
+    await hold;
+    expect(clock.epoch).toBe(6);
   });
 
   it('counts the callback form as finished when its callback runs', () => {
