@@ -20,7 +20,6 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
     WithdrawalPage: '/withdrawal',
     WithdrawalOrdersPage: '/withdrawalOrders',
     EarningsPage: '/earningsDetails',
-    OffersPage: '/offers',
   },
   remote_team: {
     TeamPage: '/team',

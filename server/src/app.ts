@@ -18,7 +18,6 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { drawRoutes } from './modules/draw/draw.routes';
-import { offersRoutes } from './modules/offers/offers.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { levelTestHooks } from './modules/levels/levels.test-hooks';
@@ -121,7 +120,6 @@ export async function buildApp({ database, config, logger = false, translator }:
   drawRoutes(app, { db, clock });
   presenceRoutes(app, { db, clock, catalogue, rules: config.online, flushMs: config.online.flushMs });
   await messagingRoutes(app, db, config, clock);
-  offersRoutes(app, db);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
   await walletModule(app, database, config, clock);

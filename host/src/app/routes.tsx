@@ -13,7 +13,7 @@ import {
   RegisterPage,
 } from './pages';
 import { RemoteLoading } from './remotes/remote-section';
-import { RemoteBalanceCard, RemoteEarningsPage, RemoteOffersPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
+import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import {
   RemoteAuditTask,
   RemoteJoinGroupTask,
@@ -101,7 +101,6 @@ export function AppRoutes() {
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
         <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
         <Route path={PATHS.luckyDraw} element={<RemoteLuckyDrawPage />} />
-        <Route path={PATHS.offers} element={<RemoteOffersPage />} />
         <Route
           path="*"
           element={

@@ -890,49 +890,6 @@ export const presenceDays = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** An offer's title in one language, written by the operator. */
-export type OfferTexts = Partial<Record<string, { title: string }>>;
-
-/**
- * Partner offers shown to earners of one currency (the offers module's table). Prices are minor
- * units of that currency; the checks keep the saving between 1 % and 99 %, so the screen can
- * always state it as a whole percent, and only https pages are opened.
- */
-export const offers = pgTable(
-  'offers',
-  {
-    id: serial('id').primaryKey(),
-    currency: text('currency').notNull(),
-    partner: text('partner').notNull(),
-    title: text('title').notNull(),
-    texts: jsonb('texts').$type<OfferTexts>().notNull().default({}),
-    url: text('url').notNull(),
-    price: bigint('price', { mode: 'number' }).notNull(),
-    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
-    position: integer('position').notNull().default(0),
-    active: boolean('active').notNull().default(true),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    index('offers_currency_idx').on(t.currency, t.position).where(sql`${t.active}`),
-    check('offers_prices', sql`${t.price} >= 1 and (${t.listPrice} - ${t.price}) * 100 >= ${t.listPrice} and ${t.price} * 100 >= ${t.listPrice}`),
-    check('offers_https', sql`${t.url} like 'https://%'`),
-  ],
-);
-
-/** One row per earner and offer: the first click only, so a partner is told of each earner once. */
-export const offerClicks = pgTable(
-  'offer_clicks',
-  {
-    userId: userIdColumn(),
-    offerId: integer('offer_id')
-      .notNull()
-      .references(() => offers.id),
-    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('offer_clicks_offer_idx').on(t.offerId)],
-);
-
 /** Every operator action (migration 0013): append-only, a trigger refuses updates and deletes. */
 export const operatorActions = pgTable(
   'operator_actions',

@@ -42,5 +42,4 @@ export const errors = {
   payoutState: () => new AppError(ErrorCode.conflict, 'errors.payoutState'),
   badSign: () => new AppError(ErrorCode.badSign, 'errors.badSign'),
   staleTime: () => new AppError(ErrorCode.staleTime, 'errors.staleTime'),
-  offerUnknown: () => new AppError(ErrorCode.notFound, 'errors.offerUnknown'),
 };

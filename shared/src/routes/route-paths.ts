@@ -25,8 +25,6 @@ export const PATHS = {
   taskDetail: '/taskDetail',
   /** The lucky draw (issue 10); SPEC §1 names the widgets, not a route. */
   luckyDraw: '/luckyDraw',
-  /** Partner offers in the earner's currency (SPEC §7 goods). */
-  offers: '/offers',
 } as const;
 
 export type RoutePath = (typeof PATHS)[keyof typeof PATHS];

@@ -16,11 +16,6 @@ export function RemoteWithdrawalOrdersPage() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalOrdersPage" backTo={PATHS.user} />;
 }
 
-/** /offers: partner offers, a page of its own so neither Home nor Account carries its bytes. */
-export function RemoteOffersPage() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="OffersPage" />;
-}
-
 export function RemoteEarningsPage() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="EarningsPage" backTo={PATHS.user} />;
 }

@@ -1,10 +1,9 @@
-import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT, userInfoAtom } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
 import { type ReactNode, useState } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
 import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { InviterNote } from './inviter-note';
-import { SignedInNote } from './signed-in-note';
 import styles from './auth.module.css';
 
 /** DESIGN §5: a new earner gets 100 points (hundredths here) unless the config says otherwise. */
@@ -24,7 +23,6 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
   const navigate = useNavigate();
   const config = useAtomValue(configAtom);
   const [shareCode] = useState(savedShareCode);
-  const signedIn = useAtomValue(userInfoAtom) !== null;
   const { values, setValue, errors, busy, formRef, onSubmit } = usePhoneForm(
     RegisterBody,
     { country: defaultCountry(common.language), phone: '', password: '', rePassword: '', inviteCode: shareCode },
@@ -55,8 +53,6 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
     >
       {/* The inviter belongs to the link's code: a code typed instead is someone else's. */}
       {values.inviteCode.trim() === shareCode ? <InviterNote shareCode={shareCode} /> : null}
-      {signedIn ? <SignedInNote /> : null}
-      {signedIn ? null : (
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneFields country={values.country} phone={values.phone} onChange={setValue} errors={errors} />
         <PasswordField
@@ -88,7 +84,6 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
           {t('auth.submitRegister')}
         </button>
       </form>
-      )}
     </AuthScreen>
   );
 }
