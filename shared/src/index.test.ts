@@ -10,8 +10,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the wired main client', () => {
-  it('reads the token from storage and, on HTTP 401, clears storage and reloads', async () => {
+// Each test imports the whole package afresh (resetModules): on a busy machine that alone can take
+// longer than the default five seconds.
+describe('the wired main client', { timeout: 30_000 }, () => {
+  it('reads the token from storage and, on HTTP 401, clears the session but keeps the language, then reloads', async () => {
     localStorage.setItem('token', 'stored-token');
     localStorage.setItem('language', 'ur-PK');
     localStorage.setItem('shareCode', 'XYZ');
@@ -29,7 +31,12 @@ describe('the wired main client', () => {
     const headers = new Headers((fetchMock.mock.calls[0] as [string, RequestInit])[1].headers);
     expect(headers.get('authorization')).toBe('Bearer stored-token');
     expect(headers.get('accept-language')).toBe('ur-PK');
-    expect(localStorage.length).toBe(0);
+    // The session and everything of it are gone; the earner's language stays for the login page.
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('shareCode')).toBeNull();
+    expect(localStorage.getItem('language')).toBe('ur-PK');
+    expect(localStorage.length).toBe(1);
+    expect(sessionStorage.getItem('sessionEnded')).toBe('1');
     expect(reload).toHaveBeenCalledOnce();
   });
 
