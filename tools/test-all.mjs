@@ -33,6 +33,32 @@ const stages = [
   },
 ];
 
+// The names of the failed tests, so the last lines of a long log (often all a CI page keeps) say
+// what broke, not only how much.
+function failures(report) {
+  const file = path.join(reports, report);
+  if (!fs.existsSync(file)) return [];
+  const json = JSON.parse(fs.readFileSync(file, 'utf8'));
+  const names = [];
+  if (report === 'vitest.json') {
+    for (const suite of json.testResults ?? []) {
+      for (const t of suite.assertionResults ?? []) {
+        if (t.status === 'failed') names.push(`${path.relative(root, suite.name)} › ${t.fullName ?? t.title}`);
+      }
+    }
+    return names;
+  }
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? []) {
+      const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected');
+      if (bad) names.push(`${spec.file ?? suite.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
+  };
+  for (const suite of json.suites ?? []) walk(suite, []);
+  return names;
+}
+
 function counts(report) {
   const file = path.join(reports, report);
   if (!fs.existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
@@ -51,7 +77,13 @@ for (const stage of stages) {
   const started = Date.now();
   const run = spawnSync('pnpm', stage.args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...stage.env } });
   const ok = run.status === 0;
-  results.push({ ...stage, ok, seconds: (Date.now() - started) / 1000, counts: stage.report ? counts(stage.report) : undefined });
+  results.push({
+    ...stage,
+    ok,
+    seconds: (Date.now() - started) / 1000,
+    counts: stage.report ? counts(stage.report) : undefined,
+    failures: stage.report ? failures(stage.report) : [],
+  });
 }
 
 process.stdout.write('\n[grab test] summary\n');
@@ -61,6 +93,7 @@ let skipped = 0;
 for (const r of results) {
   const c = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed)` : '';
   process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${c} in ${r.seconds.toFixed(0)} s\n`);
+  for (const name of r.failures.slice(0, 20)) process.stdout.write(`       ✘ ${name}\n`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;
