@@ -4,8 +4,9 @@
 // same number of clients on the same PostgreSQL in the same run (before and after; the median).
 //
 // Then how many earners can be online at once: each earner beats once per 30 s, so N earners are
-// N / 30 beats a second; the earner count is stepped up at that rate until p95 latency passes
-// 100 ms or the server cannot keep the rate. Afterwards the server is stopped gracefully (which
+// N / 30 beats a second, arriving evenly (an open-loop load: a slow answer does not slow the
+// arrivals); the earner count is stepped up at that rate until p95 latency passes 100 ms or the
+// server cannot keep the rate. Afterwards the server is stopped gracefully (which
 // flushes every beat) and the rows are reconciled against the beats that were accepted, and the
 // ledger with `reconcile`.
 //
@@ -14,6 +15,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { rssSampler, serverProcessRss, startGrab } from './lib/grab-server.mjs';
+import { pacedLoad } from './lib/paced.mjs';
 import { databaseUrl, pgbench, pgbenchDatabase, psql, reconcile, unreconciled } from './lib/postgres.mjs';
 import { isMain, machine, mb, median, percentile, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
@@ -44,11 +46,11 @@ function prepareEarners(url, count) {
 
 /**
  * Heartbeats from earners `first … first + earners - 1` in turn, each its own token, for `seconds`;
- * `rate` caps the beats per second over all connections (unset: as fast as the server answers).
+ * as fast as the server answers.
  * Every answered beat is kept as (earner, sent, answered) for the reconciliation.
- * @param {{ url: string, taskId: number, connections: number, earners: number, first: number, seconds: number, rate?: number, beats: { n: number, sent: number, at: number }[] }} o
+ * @param {{ url: string, taskId: number, connections: number, earners: number, first: number, seconds: number, beats: { n: number, sent: number, at: number }[] }} o
  */
-function beatLoad({ url, taskId, connections, earners, first, seconds, rate, beats }) {
+function beatLoad({ url, taskId, connections, earners, first, seconds, beats }) {
   return new Promise((resolve, reject) => {
     /** @type {number[]} */
     const latencies = [];
@@ -63,7 +65,6 @@ function beatLoad({ url, taskId, connections, earners, first, seconds, rate, bea
         url,
         connections,
         duration: seconds,
-        ...(rate ? { overallRate: rate } : {}),
         // `onResponse` and the per-connection context are autocannon's, not in the local typings.
         requests: /** @type {any} */ ([
           {
@@ -145,11 +146,20 @@ export async function run({ clients = 50, earners = 20_000, seconds = 15, pgbenc
     const first = earners + 1;
     for (const online of steps) {
       const rate = Math.round(online / HEARTBEAT_SECONDS);
-      const step = /** @type {any} */ (await beatLoad({ url: server.url, taskId, connections: clients, earners: online, first, seconds: stepSeconds, rate, beats }));
+      const step = await pacedLoad({
+        url: server.url,
+        connections: clients,
+        rate,
+        seconds: stepSeconds,
+        request: (i) => ({ path: `/app/user/online?taskId=${taskId}`, headers: { authorization: `Bearer ${tokenOf(first + (i % online))}` } }),
+        onAnswer: (i, status, sent, at) => {
+          if (status >= 200 && status < 300) beats.push({ n: first + (i % online), sent, at });
+        },
+      });
       const figures = {
         earners: online,
         rate,
-        achieved: step.result.requests.total / step.elapsed,
+        achieved: step.ok / step.elapsed,
         p50: percentile(step.latencies, 50),
         p95: percentile(step.latencies, 95),
         p99: percentile(step.latencies, 99),
