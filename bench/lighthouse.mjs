@@ -9,7 +9,9 @@
 // A baseline measured in the same run: a minimal page (HTML, a little CSS and script) from a local
 // static server. Its score shows what this machine gives a page that has nothing to load.
 //
-//   node bench/lighthouse.mjs [--url http://127.0.0.1:8080] [--runs 3]
+//   node bench/lighthouse.mjs [--url http://127.0.0.1:8080] [--runs 3] [--report-dir DIR]
+// (--report-dir keeps each run's whole Lighthouse report as JSON, for the request chain and the
+// phases of the largest paint.)
 import fs from 'node:fs';
 import http from 'node:http';
 import { parseArgs } from 'node:util';
@@ -69,11 +71,22 @@ async function prepareStorage(userDataDir, origin, entries) {
 }
 
 /**
+ * What the largest paint was, so a slow LCP names its element rather than leaving a guess.
+ * @param {any} lhr
+ * @returns {string}
+ */
+function lcpElement(lhr) {
+  const parts = lhr.audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const node = parts.find((/** @type {any} */ p) => p?.type === 'node');
+  return node ? `${node.selector ?? ''} "${String(node.nodeLabel ?? '').slice(0, 60)}"` : '';
+}
+
+/**
  * One Lighthouse run in its own Chromium and user-data-dir.
  * @param {string} url
- * @param {{ storage?: { origin: string, entries: { name: string, value: string }[] } }} options
+ * @param {{ storage?: { origin: string, entries: { name: string, value: string }[] }, reportFile?: string }} options
  */
-async function lighthouseOnce(url, { storage }) {
+async function lighthouseOnce(url, { storage, reportFile }) {
   const userDataDir = tempDir('lighthouse-profile');
   /** @type {chromeLauncher.LaunchedChrome | undefined} */
   let chrome;
@@ -89,6 +102,7 @@ async function lighthouseOnce(url, { storage }) {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
+    if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
     const audit = (/** @type {string} */ id) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: lhr.categories.performance?.score ?? Number.NaN,
@@ -101,6 +115,7 @@ async function lighthouseOnce(url, { storage }) {
       cls: audit('cumulative-layout-shift'),
       speedIndexMs: audit('speed-index'),
       transferBytes: audit('total-byte-weight'),
+      lcpElement: lcpElement(lhr),
     };
   } finally {
     await chrome?.kill();
@@ -109,9 +124,9 @@ async function lighthouseOnce(url, { storage }) {
 }
 
 /**
- * @param {{ baseUrl?: string, runs?: number }} [options]
+ * @param {{ baseUrl?: string, runs?: number, reportDir?: string }} [options]
  */
-export async function run({ baseUrl, runs = 3 } = {}) {
+export async function run({ baseUrl, runs = 3, reportDir } = {}) {
   assertChromium();
   if (!baseUrl) assertBuilt({ host: true });
   const server = baseUrl ? undefined : await startGrab({ label: 'lighthouse' });
@@ -135,7 +150,8 @@ export async function run({ baseUrl, runs = 3 } = {}) {
       // reported and repeated, at most twice in all, so that the median is of `runs` real scores.
       let failures = 0;
       while (samples.length < runs && failures <= 2) {
-        const sample = await lighthouseOnce(target.url, { storage: target.storage });
+        const reportFile = reportDir ? `${reportDir}/${target.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${samples.length + failures + 1}.json` : undefined;
+        const sample = await lighthouseOnce(target.url, { storage: target.storage, ...(reportFile ? { reportFile } : {}) });
         const where = sample.finalPath !== target.expectPath ? ` (ended on ${sample.finalPath})` : '';
         if (!Number.isFinite(sample.score)) {
           failures++;
@@ -161,6 +177,7 @@ export async function run({ baseUrl, runs = 3 } = {}) {
         finalPaths: [...new Set(samples.map((s) => s.finalPath))],
         runtimeErrors: samples.map((s) => s.runtimeError).filter(Boolean),
         warnings: [...new Set(samples.flatMap((s) => s.warnings.map(String)))],
+        lcpElements: [...new Set(samples.map((s) => s.lcpElement).filter(Boolean))],
       });
     }
     const baselineScore = /** @type {(typeof results)[number]} */ (results[0]).score;
@@ -186,7 +203,9 @@ export async function run({ baseUrl, runs = 3 } = {}) {
       if (r.finalPaths.some((p) => p !== expected)) console.log(`  note: ${r.page} ended on ${r.finalPaths.join(', ')}`);
       for (const e of r.runtimeErrors) console.log(`  note: ${r.page}: ${e}`);
       for (const w of r.warnings) console.log(`  note: ${r.page}: ${w}`);
+      for (const e of r.lcpElements) console.log(`  ${r.page}: largest paint ${e}`);
     }
+    if (reportDir) console.log(`  every run's full report: ${reportDir}`);
     const data = { benchmark: 'lighthouse', machine: machine(), baseUrl: base, runs, target: TARGET_SCORE, pages: results, failedRuns };
     writeResult('lighthouse', data);
     return data;
@@ -197,6 +216,7 @@ export async function run({ baseUrl, runs = 3 } = {}) {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '3' } } });
-  runAsScript(() => run({ baseUrl: values.url, runs: Number(values.runs) }));
+  const { values } = parseArgs({ options: { url: { type: 'string' }, runs: { type: 'string', default: '3' }, 'report-dir': { type: 'string' } } });
+  if (values['report-dir']) fs.mkdirSync(values['report-dir'], { recursive: true });
+  runAsScript(() => run({ baseUrl: values.url, runs: Number(values.runs), ...(values['report-dir'] ? { reportDir: values['report-dir'] } : {}) }));
 }
