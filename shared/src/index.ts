@@ -91,4 +91,5 @@ export function copyText(text: string): Promise<boolean> {
 }
 
 export { displayCurrency, formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { dateTimeFormat, numberFormat } from './format/intl';
 export { usePointsText } from './format/points-text';

@@ -1,4 +1,4 @@
-import { PATHS, queryClient, shareInfoQuery, store, TaskKind, taskListQuery, tokenAtom, userInfoAtom } from '@grab/shared';
+import { assetInfoQuery, currencyListQuery, levelInfoQuery, PATHS, queryClient, shareInfoQuery, store, TaskKind, taskListQuery, tokenAtom, userInfoAtom } from '@grab/shared';
 import { FIRST_SCREENS, type HostChunk } from '@grab/shared/first-screens';
 import { isPublicPath } from './guard/redirect';
 import { pageLoaders } from './pages';
@@ -52,6 +52,11 @@ export function prefetchFirstScreenData(pathname: string, search: string) {
       // The same key the hall asks for: every kind, or the one its `taskType` names.
       const kind = TaskKind.safeParse(new URLSearchParams(search).get('taskType'));
       void queryClient.prefetchQuery(taskListQuery(kind.success ? kind.data : undefined, { quiet: true }));
+      // The progress card above the list: asked now, its figures arrive with the list instead of
+      // after it, so the list is not pushed down once it has painted.
+      void queryClient.prefetchQuery(assetInfoQuery({ quiet: true }));
+      void queryClient.prefetchQuery(levelInfoQuery({ quiet: true }));
+      void queryClient.prefetchQuery(currencyListQuery({ quiet: true }));
       break;
     }
     case PATHS.team:

@@ -1,9 +1,11 @@
+import { dateTimeFormat, numberFormat } from '@grab/shared';
+
 /** `resetTime` is HH:MM in UTC; the earner reads it on their own clock. */
 export function localResetTime(resetTime: string, tag: string, now: number): string {
   const [hours, minutes] = resetTime.split(':').map(Number);
   const date = new Date(now);
   date.setUTCHours(hours ?? 0, minutes ?? 0, 0, 0);
-  return new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }).format(date);
+  return dateTimeFormat(tag, { hour: 'numeric', minute: '2-digit' }).format(date);
 }
 
 /** An ISO time as the earner's own date and time, or null when the server sent none. */
@@ -11,7 +13,7 @@ export function localDateTime(iso: string | null, tag: string): string | null {
   if (!iso) return null;
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return null;
-  return new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 }
 
 /**
@@ -20,5 +22,5 @@ export function localDateTime(iso: string | null, tag: string): string | null {
  */
 export function durationLeft(hours: number, tag: string): string {
   const [value, unit] = hours >= 48 ? [Math.floor(hours / 24), 'day'] : [hours, 'hour'];
-  return new Intl.NumberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  return numberFormat(tag, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }

@@ -1,23 +1,12 @@
 import type { Currency } from '../contracts/config.contracts';
 import type { LanguageKey } from '../contracts/user.contracts';
 import { languageByKey } from '../i18n/languages';
-
-// Building an Intl formatter is slow next to using one: lists render many amounts.
-const formatters = new Map<string, Intl.NumberFormat>();
-
-function formatter(id: string, tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let cached = formatters.get(id);
-  if (!cached) {
-    cached = new Intl.NumberFormat(tag, options);
-    formatters.set(id, cached);
-  }
-  return cached;
-}
+import { numberFormat } from './intl';
 
 /** Points are stored in hundredths (DESIGN §4): 10000 → "100", 12345 → "123.45". */
 export function formatPoints(hundredths: number, language: LanguageKey): string {
   const tag = languageByKey(language).tag;
-  return formatter(`p|${tag}`, tag, { maximumFractionDigits: 2 }).format(hundredths / 100);
+  return numberFormat(tag, { maximumFractionDigits: 2 }).format(hundredths / 100);
 }
 
 /** The value of some points in a currency, at the operator's rate (millionths of a unit per point). */
@@ -27,7 +16,7 @@ export function pointsToMoney(hundredths: number, currency: Currency): number {
 
 export function formatMoney(hundredths: number, currency: Currency, language: LanguageKey): string {
   const tag = languageByKey(language).tag;
-  return formatter(`m|${tag}|${currency.code}|${currency.fractionDigits}`, tag, {
+  return numberFormat(tag, {
     style: 'currency',
     currency: currency.code,
     minimumFractionDigits: currency.fractionDigits,

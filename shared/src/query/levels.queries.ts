@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { levelInfo } from '../contracts/levels.contracts';
+import type { CallOptions } from '../api/api-client';
 import { fetchEndpoint } from './query-client';
 import { userKeys } from './user.queries';
 
@@ -9,4 +10,5 @@ import { userKeys } from './user.queries';
 export const levelKeys = { info: [...userKeys.all, 'level'] as const };
 
 /** `GET /app/user/level-info`: the earner's level, the way to the next one, and an unseen level-up. */
-export const levelInfoQuery = () => queryOptions({ queryKey: levelKeys.info, queryFn: () => fetchEndpoint(levelInfo) });
+export const levelInfoQuery = (call?: CallOptions) =>
+  queryOptions({ queryKey: levelKeys.info, queryFn: () => fetchEndpoint(levelInfo, undefined, call) });

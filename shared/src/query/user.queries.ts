@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { assetInfo, userInfo } from '../contracts/user.contracts';
+import type { CallOptions } from '../api/api-client';
 import { fetchEndpoint, queryClient } from './query-client';
 
 /** Keys of the earner's own figures; `all` is what a credit or debit makes stale. */
@@ -13,7 +14,8 @@ export const userKeys = {
 export const userInfoQuery = () => queryOptions({ queryKey: userKeys.info, queryFn: () => fetchEndpoint(userInfo) });
 
 /** `GET /app/user/assetInfo`: balance, pending, withdrawable and locked points, earnings. */
-export const assetInfoQuery = () => queryOptions({ queryKey: userKeys.assets, queryFn: () => fetchEndpoint(assetInfo) });
+export const assetInfoQuery = (call?: CallOptions) =>
+  queryOptions({ queryKey: userKeys.assets, queryFn: () => fetchEndpoint(assetInfo, undefined, call) });
 
 /**
  * After a credit or debit (a reward collected, a code redeemed, a review decided, a withdrawal):

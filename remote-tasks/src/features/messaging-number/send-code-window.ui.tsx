@@ -1,4 +1,4 @@
-import { callMessaging, copyText, languageByKey, type PendingCode, type PhoneStatus, simulateInbound, toast, useQuery, useT } from '@grab/shared';
+import { callMessaging, copyText, dateTimeFormat, languageByKey, type PendingCode, type PhoneStatus, simulateInbound, toast, useQuery, useT } from '@grab/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import pageStyles from '../../lib/task-page.module.css';
@@ -6,7 +6,7 @@ import { phoneStatusQuery } from './messaging-number.api';
 import styles from './messaging-number.module.css';
 
 function localTime(iso: string, tag: string): string {
-  return new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(tag, { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /**

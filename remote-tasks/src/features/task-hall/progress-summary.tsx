@@ -18,6 +18,11 @@ import { taskDetailHref } from '../../lib/step-navigation.lib';
 import { KindIcon } from './kind-icon';
 import styles from './progress-summary.module.css';
 
+// The host asks for these figures with the task list when /home is the first screen; the card
+// takes such a fresh answer as it is instead of asking again on mount. Every credit or debit on this
+// device invalidates them at once, whatever their age.
+const HOME_FIGURES_FRESH_MS = 5_000;
+
 /** How far the earner is on the way to the next level, 0–100: the smaller of its two requirements. */
 export function percentToNext(have: { points: number; invitees: number }, need: { points: number; invitees: number }): number {
   const part = (h: number, n: number) => (n <= 0 ? 100 : Math.min(100, Math.floor((h / n) * 100)));
@@ -28,8 +33,9 @@ function LevelLine() {
   const { t, language } = useT(TASKS_NS);
   const points = usePointsText();
   const labelId = useId();
-  const { data } = useQuery(levelInfoQuery());
-  if (!data) return null;
+  const { data } = useQuery({ ...levelInfoQuery(), staleTime: HOME_FIGURES_FRESH_MS });
+  // Holds the line's height while it loads, so the task list below does not move when it comes.
+  if (!data) return <div className={styles.levelPlaceholder} aria-hidden="true" />;
   const { next } = data;
   const percent = next ? percentToNext({ points: data.taskPoints, invitees: data.activeInvitees }, { points: next.minTaskPoints, invitees: next.minActiveInvitees }) : 100;
   const count = (n: number) => n.toLocaleString(languageByKey(language).tag);
@@ -80,7 +86,7 @@ export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined 
   const { t, language } = useT(TASKS_NS);
   const points = usePointsText();
   const titleId = useId();
-  const { data: asset } = useQuery(assetInfoQuery());
+  const { data: asset } = useQuery({ ...assetInfoQuery(), staleTime: HOME_FIGURES_FRESH_MS });
   const { data: currencies } = useQuery(currencyListQuery());
   const currency = displayCurrency(currencies, language);
   const redeem = tasks?.find((task) => task.kind === 'redeemCode' && !task.locked);

@@ -1,4 +1,4 @@
-import { languageByKey, useT } from '@grab/shared';
+import { languageByKey, numberFormat, useT } from '@grab/shared';
 import { useId } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
@@ -8,7 +8,7 @@ import styles from './team-data.module.css';
 export function RebateRates({ rebateBps }: { rebateBps: readonly number[] }) {
   const { t, language } = useT(TEAM_NS);
   const headingId = useId();
-  const percent = new Intl.NumberFormat(languageByKey(language).tag, { style: 'percent', maximumFractionDigits: 2 });
+  const percent = numberFormat(languageByKey(language).tag, { style: 'percent', maximumFractionDigits: 2 });
   return (
     <section className={`g-card ${section.card}`} aria-labelledby={headingId}>
       <h2 id={headingId} className={section.heading}>
