@@ -110,7 +110,7 @@ export async function run({ clients = 50, earners = 20_000, seconds = 15, pgbenc
   const baselineDb = `grab_bench_pgbench_h_${suffix}`;
   psql(adminUrl, `create database ${grabDb}`);
   const grabUrl = databaseUrl(adminUrl, grabDb);
-  const steps = [1_500, 3_000, 6_000, 12_000, 24_000, 48_000, 96_000];
+  const steps = [1_500, 3_000, 6_000, 12_000, 24_000, 48_000, 96_000, 144_000, 192_000, 288_000];
   const capacityEarners = steps.at(-1) ?? 0;
   /** @type {Awaited<ReturnType<typeof startGrab>> | undefined} */
   let server;
