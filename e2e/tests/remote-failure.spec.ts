@@ -24,3 +24,16 @@ test('a remote that fails to load shows a fallback with retry; the rest keeps wo
   await expect(page.getByText('This section could not load')).toHaveCount(0);
   await expect(page.getByRole('heading').first()).toBeVisible();
 });
+
+test('Retry on the page that failed brings the section back at the first tap, although the files hinted for it failed too', async ({ signedInPage: page }) => {
+  let down = true;
+  await page.route('**/remotes/tasks/**', (route) => (down ? route.abort('connectionrefused') : route.continue()));
+  // index.html hints the hall's chunks for /home; with the remote down, those hints fail as well.
+  await page.goto('/home');
+  await expect(page.getByText('This section could not load')).toBeVisible();
+
+  down = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('This section could not load')).toHaveCount(0);
+  await expect(page.getByTestId('progress-summary')).toBeVisible();
+});

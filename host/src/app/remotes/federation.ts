@@ -44,6 +44,20 @@ const lazyRuntime: FederationRuntime = {
 
 const loadManifest = manifestSource();
 
+/**
+ * Whether one of index.html's preload hints for the remote at `entryUrl` failed: a failed download
+ * leaves a resource timing entry that never got a response. (A file from another origin without
+ * Timing-Allow-Origin looks the same; that costs one more attempt after a failure, nothing else.)
+ */
+function hintFailed(entryUrl: string): boolean {
+  const base = new URL('.', new URL(entryUrl, window.location.href)).href;
+  return Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"]')).some((link) => {
+    if (!link.href.startsWith(base)) return false;
+    const timing = performance.getEntriesByName(link.href)[0] as PerformanceResourceTiming | undefined;
+    return timing !== undefined && timing.responseStart === 0;
+  });
+}
+
 export const remoteRegistry = createRemoteRegistry({
   runtime: lazyRuntime,
   // The manifest (embedded in index.html, else fetched) and the runtime chunk arrive side by side.
@@ -52,4 +66,5 @@ export const remoteRegistry = createRemoteRegistry({
     return loadManifest();
   },
   getOverride: devOverride,
+  hintFailed,
 });

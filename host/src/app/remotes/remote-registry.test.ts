@@ -101,6 +101,25 @@ describe('createRemoteRegistry', () => {
     expect(runtime.registerRemotes).toHaveBeenLastCalledWith([manifest.remotes[0]], { force: true });
   });
 
+  it('asks once more on retry when a preload hint of that remote failed, and only then', async () => {
+    const hinted = fakeRuntime(async () => ({ default: Component }));
+    hinted.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('ChunkLoadError: the stored failure of the hint'));
+    const hintFailed = vi.fn(() => true);
+    const registry = createRemoteRegistry({ runtime: hinted, getManifest: async () => manifest, hintFailed });
+    // The first load is not a retry: it reports the failure at once.
+    await expect(registry.load('remote_tasks', 'TaskHall')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(registry.load('remote_tasks', 'TaskHall', true)).resolves.toBe(Component);
+    expect(hinted.loadRemote).toHaveBeenCalledTimes(3);
+    expect(hintFailed).toHaveBeenCalledWith('/remotes/tasks/remoteEntry.js');
+
+    const unhinted = fakeRuntime(async () => ({ default: Component }));
+    unhinted.loadRemote.mockRejectedValueOnce(new Error('offline')).mockRejectedValueOnce(new Error('still offline'));
+    const plain = createRemoteRegistry({ runtime: unhinted, getManifest: async () => manifest, hintFailed: () => false });
+    await expect(plain.load('remote_tasks', 'TaskHall')).rejects.toBeInstanceOf(RemoteLoadError);
+    await expect(plain.load('remote_tasks', 'TaskHall', true)).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(unhinted.loadRemote).toHaveBeenCalledTimes(2);
+  });
+
   it('takes the entry a rollback or fix shipped since the page opened on retry', async () => {
     const runtime = fakeRuntime(async () => ({ default: Component }));
     const rolledBack = { name: 'remote_tasks', entry: '/remotes/tasks/0.1.0-abc/remoteEntry.js' };

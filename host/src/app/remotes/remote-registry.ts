@@ -25,6 +25,8 @@ interface RegistryDeps {
   getManifest?: () => Promise<RemoteManifest>;
   /** The development override (`localStorage['grab:remotes']`), or null. */
   getOverride?: () => string | null;
+  /** Whether a preload hint for a file of the remote whose entry is this URL failed (see below). */
+  hintFailed?: (entryUrl: string) => boolean;
 }
 
 /**
@@ -32,7 +34,7 @@ interface RegistryDeps {
  * and the first `loadRemote` happens after the host's share scope exists, so remotes borrow the
  * host's singletons instead of bringing their own.
  */
-export function createRemoteRegistry({ runtime, getManifest = fetchManifest, getOverride = () => null }: RegistryDeps): RemoteRegistry {
+export function createRemoteRegistry({ runtime, getManifest = fetchManifest, getOverride = () => null, hintFailed = () => false }: RegistryDeps): RemoteRegistry {
   let registered: Promise<Map<string, RemoteEntry>> | null = null;
 
   function ensureRegistered(): Promise<Map<string, RemoteEntry>> {
@@ -72,7 +74,17 @@ export function createRemoteRegistry({ runtime, getManifest = fetchManifest, get
       try {
         module = await runtime.loadRemote<{ default?: unknown }>(`${remote}/${expose}`);
       } catch (error) {
-        throw new RemoteLoadError(`${remote}/${expose} could not be loaded`, { cause: error });
+        // index.html hints the first screen's chunks. When such a hint failed (offline at first
+        // load), Chromium answers the first script that asks for the same file with that stored
+        // failure, without asking the network; the second one goes out. So a retry whose remote
+        // had a failed hint asks once more before it reports the section as down.
+        if (!fresh || !hintFailed(entry.entry)) throw new RemoteLoadError(`${remote}/${expose} could not be loaded`, { cause: error });
+        runtime.registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
+        try {
+          module = await runtime.loadRemote<{ default?: unknown }>(`${remote}/${expose}`);
+        } catch (again) {
+          throw new RemoteLoadError(`${remote}/${expose} could not be loaded`, { cause: again });
+        }
       }
       const component = module?.default;
       if (typeof component !== 'function' && (typeof component !== 'object' || component === null)) {
