@@ -14,6 +14,10 @@ test.use({ baseURL: `http://127.0.0.1:${DELIVERY_PORT}` });
 let server: GrabServer;
 const copies: string[] = [];
 
+// Each deploy or rollback is a command a squad runs and waits for (a package script that checks the
+// build and writes the manifest). On a busy machine one takes tens of seconds; a test runs up to six.
+const DEPLOY_TEST_MS = 300_000;
+
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   server = await startGrabServer(DELIVERY_PORT);
@@ -42,7 +46,7 @@ async function rollback(folder: string) {
 }
 
 test('a new tasks version shows after a reload, without a host rebuild or server restart; rollback brings the old one back', async ({ signedInPage: page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(DEPLOY_TEST_MS);
   const pid = server.pid;
   await deploy('remote-tasks');
   await page.goto('/home');
@@ -76,7 +80,7 @@ test.describe('a broken wallet', () => {
   test.use({ expectedPageErrors: [/wallet build broken on purpose/] });
 
   test('shows the fallback with Retry while the rest works; rollback fixes it without a host change', async ({ signedInPage: page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(DEPLOY_TEST_MS);
     await deploy('remote-wallet');
     const broken = build('remote-wallet');
     fs.writeFileSync(path.join(broken, 'remoteEntry.js'), "throw new Error('wallet build broken on purpose');\n");
@@ -108,7 +112,7 @@ test.describe('a wallet version that passes the gate but breaks at run time', ()
   test('a page that throws while rendering and a page whose chunk is missing each show the fallback with Back and the tab bar; rollback fixes both', async ({
     signedInPage: page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(DEPLOY_TEST_MS);
     await deploy('remote-wallet');
     const broken = build('remote-wallet');
     // Valid code that fails only when the earnings page renders: its entry and the rest load fine.
@@ -162,7 +166,7 @@ test.describe('a wallet version that passes the gate but breaks at run time', ()
 });
 
 test('two squads deploying at the same moment both go live, and both replaced entries are kept for rollback', async ({ signedInPage: page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(DEPLOY_TEST_MS);
   await Promise.all([deploy('remote-tasks'), deploy('remote-team')]);
   const before = JSON.parse(fs.readFileSync(server.manifestFile, 'utf8')) as { remotes: { name: string; entry: string }[] };
   const historyFile = server.manifestFile.replace(/\.json$/, '.history.json');
@@ -196,7 +200,7 @@ test('two squads deploying at the same moment both go live, and both replaced en
 });
 
 test('the team remote served from a second origin works under the CSP', async ({ signedInPage: page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(DEPLOY_TEST_MS);
   const originDir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-origin-'));
   copies.push(originDir);
   const origin = await startStaticOrigin(SECOND_ORIGIN_PORT, [{ prefix: '/', dir: originDir }]);
