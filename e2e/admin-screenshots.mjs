@@ -51,8 +51,9 @@ await api('/app/pay/pay-withdraw', { token: earner.token, body: { amount: option
 
 // A sign-up flag for the fraud screen: two accounts from one browser under one inviter.
 const inviter = await account();
+const sharedBrowser = `screenshots-shared-${Date.now()}`;
 for (let i = 0; i < 2; i += 1) {
-  await api('/public/user/register', { body: { country: 'IN', phone: phone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: inviter.inviteCode, deviceId: `screenshots-shared-${Date.now()}` } });
+  await api('/public/user/register', { body: { country: 'IN', phone: phone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: inviter.inviteCode, deviceId: sharedBrowser } });
 }
 
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });

@@ -133,7 +133,6 @@ function Levels({ register, control }: { register: UseFormRegister<LevelValues>;
   const rows = useFieldArray({ control, name: 'levels' });
   return (
     <table className="config-table">
-      <caption>Level thresholds</caption>
       <thead>
         <tr>
           <th scope="col">Level</th>
@@ -202,9 +201,7 @@ export function Configuration() {
             >
               {(register) => (
                 <div className="inline-fields">
-                  <strong>
-                    {c.code} ({shown.currencies.filter((o) => o.code === c.code).map((o) => o.language).join(', ')})
-                  </strong>
+                  <span className="languages-of">{shown.currencies.filter((o) => o.code === c.code).map((o) => o.language).join(', ')}</span>
                   <label>
                     Millionths per point
                     <input type="number" min="1" {...register('microsPerPoint')} />
@@ -239,7 +236,7 @@ export function Configuration() {
             >
               {(register) => (
                 <div className="grid">
-                  <label>
+                  <label className="wide">
                     Presets (minor units, comma-separated)
                     <input {...register('presets')} />
                   </label>

@@ -3,7 +3,7 @@ import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminT
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DataTable, points } from '../ui/DataTable';
 
@@ -87,6 +87,10 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
   const errors = formState.errors;
   const formId = task ? `edit-task-${task.id}` : 'new-task';
   const heading = task ? `Edit task ${task.id}` : 'New task';
+  // The edit button may be far down the list: bring its form into view.
+  useEffect(() => {
+    if (task) document.getElementById(formId)?.scrollIntoView({ block: 'start' });
+  }, [task, formId]);
   // The resolver hands over what it checked: the contract's input, points already in hundredths.
   const submit = handleSubmit(async (checked) => {
     setRefusal(null);
@@ -311,7 +315,7 @@ export function Tasks() {
             );
           }
           return (
-            <div className="row-actions">
+            <div className="row-actions task-actions">
               <button type="button" onClick={() => void act.current(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
                 {t.active ? 'Active · Pause' : 'Paused · Resume'}
               </button>
