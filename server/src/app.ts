@@ -14,6 +14,7 @@ import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { configAdminRoutes } from './modules/config/config.admin.routes';
+import { settingsDefaults } from './modules/config/operator-settings.repository';
 import { testRoleRoutes } from './modules/admin/test-role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
@@ -132,7 +133,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   tasksAdminRoutes(app, db, catalogue);
   redeemCodesAdminRoutes(app, db);
   fraudAdminRoutes(app, db);
-  configAdminRoutes(app, db);
+  configAdminRoutes(app, db, settingsDefaults(config));
   earnersAdminRoutes(app, db);
   payoutsAdminRoutes(app, db);
 

@@ -1,10 +1,13 @@
 import type { ConsoleConfig, OperatorAction, Recipient, WithdrawOptions, WithdrawOrder } from '@grab/shared/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { submissions } from '../src/db/schema';
+import { numberSetting } from '../src/modules/config/operator-settings.repository';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
-import { makeReviewer } from './reviews-fixtures';
+import { makeReviewer, uploadPicture } from './reviews-fixtures';
 
 type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
 const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
@@ -29,7 +32,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
   const post = <T>(url: string, payload: object, token: string | undefined = people.admin.token, language = 'en-US') =>
     call<T>(ctx.app, { method: 'POST', url, token, payload, headers: { 'accept-language': language } });
   const get = <T>(url: string, token: string | undefined = people.admin.token) => call<T>(ctx.app, { method: 'GET', url, token });
-  const audit = async (query: string) => (await get<{ list: OperatorAction[] }>(`/admin/audit/list${query}`)).body.data?.list ?? [];
+  const audit_ = async (query: string) => (await get<{ list: OperatorAction[] }>(`/admin/audit/list${query}`)).body.data?.list ?? [];
   const usd = () => initial.withdraw.find((w) => w.currency === 'USD')!;
 
   /** Waits, as the orders page does, until the order is paid or failed. */
@@ -60,6 +63,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/levels', { levels: initial.levels }],
       ['/admin/config/rebates', { rates: initial.rebates }],
       ['/admin/config/draw', { prizes: initial.draw!.prizes, dailySpins: initial.draw!.dailySpins, spinsPerAuditTask: initial.draw!.spinsPerAuditTask }],
+      ['/admin/config/settings', initial.settings],
     ];
     for (const [url, payload] of calls) {
       for (const role of ROLES) {
@@ -87,7 +91,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     // $3 is 3,000 points; the new 5 % fee is 150 points, not the cached 2 %.
     const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 300, recipientId: recipient.id, idempotencyKey: `config-second-${earner.userId}-0001` }, earner.token);
     expect(second.body.data).toMatchObject({ amount: 300, points: 3000_00, fee: 150_00 });
-    const [logged] = await audit('?action=config.withdraw');
+    const [logged] = await audit_('?action=config.withdraw');
     expect(logged).toMatchObject({ targetType: 'config', targetId: 'USD', operatorId: people.admin.userId, before: { presets: usd().presets, feeBps: 200 }, after: { presets: [100, 300], feeBps: 500 } });
     await post('/admin/config/withdraw', usd());
     // The simulator pays both orders; wait for it, so later tests count rows on a still ledger.
@@ -106,9 +110,36 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     const draw = await post<ConsoleConfig>('/admin/config/draw', { prizes, dailySpins: 2, spinsPerAuditTask: 1 });
     expect(draw.body.data?.draw).toMatchObject({ prizes, dailySpins: 2, spinsPerAuditTask: 1 });
     expect(draw.body.data!.draw!.version).toBeGreaterThan(initial.draw!.version);
-    const actions = (await audit('?targetType=config')).map((a) => a.action);
+    const actions = (await audit_('?targetType=config')).map((a) => a.action);
     expect(actions.slice(0, 4)).toEqual(['config.draw', 'config.rebates', 'config.levels', 'config.currency']);
-    expect((await audit('?action=config.rebates'))[0]).toMatchObject({ before: [300, 200, 200, 100, 100], after: [500, 100] });
+    expect((await audit_('?action=config.rebates'))[0]).toMatchObject({ before: [300, 200, 200, 100, 100], after: [500, 100] });
+  });
+
+  it('sets the title, pixel, messaging cap and review deadline: the app and new submissions follow at once', async () => {
+    expect(initial.settings).toEqual({ title: 'Grab', fbPixelId: null, messagingDailyCap: 4_800_00, reviewDeadlineMinutes: 48 * 60 });
+    const settings = { title: 'Grab Rewards', fbPixelId: '123456789012', messagingDailyCap: 1_000_00, reviewDeadlineMinutes: 30 };
+    const saved = await post<ConsoleConfig>('/admin/config/settings', settings);
+    expect(saved.body.data?.settings).toEqual(settings);
+    const common = await post<{ title: string; fbId: string | null }>('/public/commonConfig', {}, undefined);
+    expect(common.body.data).toMatchObject({ title: 'Grab Rewards', fbId: '123456789012' });
+    expect(await numberSetting(ctx.db, 'messagingDailyCap', 4_800_00)).toBe(1_000_00);
+    // A proof sent now waits 30 minutes for a reviewer, not the environment's 48 hours.
+    const earner = await registerEarner(ctx.app);
+    const hall = (await get<{ id: number; title: string }[]>('/app/task/list', earner.token)).body.data!;
+    const audit = hall.find((t) => t.title === 'Follow our official page')!;
+    const started = await post<{ id: number; taskBranchList?: unknown }>('/app/task/leading-task', { taskId: audit.id }, earner.token);
+    expect(started.body.code).toBe(200);
+    const detail = (await get<{ taskBranchList: { id: number; action: string }[] }>(`/app/task/detail?taskId=${audit.id}`, earner.token)).body.data!;
+    const step = detail.taskBranchList.find((b) => b.action === 'proof')!;
+    const picture = await uploadPicture(ctx.app, earner.token);
+    const sent = await post('/app/task/leading-task', { taskId: audit.id, stepId: step.id, pictures: [picture] }, earner.token);
+    expect(sent.body.code).toBe(200);
+    const [submission] = await ctx.db.select().from(submissions).where(eq(submissions.userId, earner.userId));
+    expect(submission!.deadlineAt.getTime() - submission!.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
+    expect(submission!.deadlineAt.getTime() - submission!.createdAt.getTime()).toBeLessThan(31 * 60_000);
+    expect((await audit_('?action=config.settings'))[0]).toMatchObject({ before: initial.settings, after: settings });
+    await post('/admin/config/settings', initial.settings);
+    expect((await post<{ title: string }>('/public/commonConfig', {}, undefined)).body.data?.title).toBe('Grab');
   });
 
   it('refuses bad input on every form with a message, changing nothing', async () => {
@@ -138,6 +169,12 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/draw', { ...d, prizes: d.prizes.map((p) => ({ ...p, weight: 0 })) }],
       ['/admin/config/draw', { ...d, prizes: d.prizes.map((p) => ({ ...p, amount: 0 })) }],
       ['/admin/config/draw', { ...d, dailySpins: 101 }],
+      ['/admin/config/settings', { ...current.settings, title: '' }],
+      ['/admin/config/settings', { ...current.settings, title: 'x'.repeat(41) }],
+      ['/admin/config/settings', { ...current.settings, fbPixelId: 'pixel' }],
+      ['/admin/config/settings', { ...current.settings, messagingDailyCap: -1 }],
+      ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 0 }],
+      ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 1.5 }],
     ];
     for (const [url, payload] of bad) {
       const { status, body } = await post(url, payload, people.admin.token, 'ur-PK');

@@ -7,6 +7,7 @@ import {
   configDraw,
   configLevels,
   configRebates,
+  configSettings,
   configView,
   configWithdraw,
   type Endpoint,
@@ -50,4 +51,5 @@ export const CUSTOM_CALLS: Endpoint[] = [
   configLevels,
   configRebates,
   configDraw,
+  configSettings,
 ];

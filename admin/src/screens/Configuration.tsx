@@ -6,10 +6,12 @@ import {
   configDraw,
   configLevels,
   configRebates,
+  configSettings,
   configView,
   configWithdraw,
   DrawPrizesInput,
   LevelThresholdsInput,
+  OperatorSettings,
   RebateRatesInput,
   WithdrawRulesInput,
 } from '@grab/shared/contracts';
@@ -74,6 +76,12 @@ function Section<V extends FieldValues>({ title, url, schema, defaults, toInput,
   );
 }
 
+interface SettingsValues {
+  title: string;
+  fbPixelId: string;
+  messagingDailyCap: number;
+  reviewDeadlineMinutes: number;
+}
 interface RateValues {
   code: string;
   microsPerPoint: number;
@@ -101,6 +109,12 @@ interface DrawValues {
   spinsPerAuditTask: number;
 }
 
+const settingsInput = (v: SettingsValues) => ({
+  title: v.title,
+  fbPixelId: v.fbPixelId.trim() === '' ? null : v.fbPixelId.trim(),
+  messagingDailyCap: hundredths(v.messagingDailyCap),
+  reviewDeadlineMinutes: whole(v.reviewDeadlineMinutes),
+});
 const rateInput = (v: RateValues) => ({ code: v.code, microsPerPoint: whole(v.microsPerPoint), fractionDigits: whole(v.fractionDigits) });
 const withdrawInput = (v: WithdrawValues) => ({
   currency: v.currency,
@@ -158,8 +172,9 @@ function Levels({ register, control }: { register: UseFormRegister<LevelValues>;
 }
 
 /**
- * The operator's configuration (admins only): currencies and rates, withdrawal rules, level
- * thresholds, referral rates by depth, and the draw's prizes and weights. Every form is checked by
+ * The operator's configuration (admins only): product title and ad pixel, messaging cap and review
+ * deadline, currencies and rates, withdrawal rules, level thresholds, referral rates by depth, and
+ * the draw's prizes and weights. Every form is checked by
  * the contract's schema here and again on the server, and every change is in the audit log.
  */
 export function Configuration() {
@@ -184,6 +199,36 @@ export function Configuration() {
         </p>
       )}
       <div className="config-grid">
+        <Section<SettingsValues>
+          key={`settings:${JSON.stringify(shown.settings)}`}
+          title="Product and reviews"
+          url={configSettings.path}
+          schema={OperatorSettings}
+          defaults={{ ...shown.settings, fbPixelId: shown.settings.fbPixelId ?? '', messagingDailyCap: shown.settings.messagingDailyCap / 100 }}
+          toInput={settingsInput}
+          onSaved={saved}
+        >
+          {(register) => (
+            <div className="grid">
+              <label>
+                Product title
+                <input {...register('title')} maxLength={40} />
+              </label>
+              <label>
+                Ad pixel id (empty: no pixel)
+                <input {...register('fbPixelId')} inputMode="numeric" />
+              </label>
+              <label>
+                Messaging points a day (cap)
+                <input type="number" step="0.01" min="0" {...register('messagingDailyCap')} />
+              </label>
+              <label>
+                Review deadline (minutes; new submissions)
+                <input type="number" min="1" {...register('reviewDeadlineMinutes')} />
+              </label>
+            </div>
+          )}
+        </Section>
         <div className="config-section">
           <h2>Currencies and rates</h2>
           <p>What one point is worth, in millionths of the currency (1000 = 0.001 per point).</p>
@@ -347,10 +392,6 @@ export function Configuration() {
           </Section>
         )}
       </div>
-      <p>
-        Not here yet: the product title (SPEC's "Grab"), and the ad pixel id, messaging cap and review deadline, which the server reads from its environment (
-        <code>FB_PIXEL_ID</code>, <code>MESSAGING_DAILY_CAP_POINTS</code>, <code>REVIEW_DEADLINE_MINUTES</code>).
-      </p>
     </section>
   );
 }

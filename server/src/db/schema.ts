@@ -992,3 +992,22 @@ export const fraudFlagDecisions = pgTable(
     check('fraud_flag_decisions_note_length', sql`char_length(${t.note}) between 2 and 300`),
   ],
 );
+
+export const OPERATOR_SETTING_KEYS = ['title', 'fbPixelId', 'messagingDailyCap', 'reviewDeadlineMinutes'] as const;
+
+/**
+ * Operator settings that default to the server's environment (the config module's table): a key
+ * without a row keeps the environment's value. Read where used, never cached by a process.
+ */
+export const operatorSettings = pgTable(
+  'operator_settings',
+  {
+    key: text('key', { enum: OPERATOR_SETTING_KEYS }).primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedBy: integer('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('operator_settings_key_known', oneOf(t.key, OPERATOR_SETTING_KEYS))],
+);

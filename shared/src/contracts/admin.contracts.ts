@@ -444,7 +444,21 @@ export const CurrencyRateInput = z.object({
 });
 export type CurrencyRateInput = z.infer<typeof CurrencyRateInput>;
 
+/** Settings that default to the server's environment until an operator sets them. */
+export const OperatorSettings = z.object({
+  /** The document title (SPEC §2). */
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  /** The ad pixel id; the pixel loads only when set. */
+  fbPixelId: z.nullable(z.string().check(z.regex(/^\d{5,20}$/))),
+  /** Messaging-number points an earner may earn a day, hundredths of a point. */
+  messagingDailyCap: z.int().check(z.gte(0), z.lte(1_000_000_000)),
+  /** Minutes a submission waits for a reviewer before it passes on its own; counts for new submissions. */
+  reviewDeadlineMinutes: z.int().check(z.gte(1), z.lte(60 * 24 * 30)),
+});
+export type OperatorSettings = z.infer<typeof OperatorSettings>;
+
 export const ConsoleConfig = z.object({
+  settings: OperatorSettings,
   currencies: z.array(Currency),
   withdraw: z.array(WithdrawRulesInput),
   levels: z.array(LevelThreshold),
@@ -461,3 +475,4 @@ export const configWithdraw = configCall('/admin/config/withdraw', WithdrawRules
 export const configLevels = configCall('/admin/config/levels', LevelThresholdsInput);
 export const configRebates = configCall('/admin/config/rebates', RebateRatesInput);
 export const configDraw = configCall('/admin/config/draw', DrawPrizesInput);
+export const configSettings = configCall('/admin/config/settings', OperatorSettings);

@@ -1,4 +1,4 @@
-import { type ConsoleConfig, configCurrency, configDraw, configLevels, configRebates, configView, configWithdraw, DrawConfig } from '@grab/shared/contracts';
+import { type ConsoleConfig, configCurrency, configDraw, configLevels, configRebates, configSettings, configView, configWithdraw, DrawConfig, type OperatorSettings } from '@grab/shared/contracts';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
@@ -9,6 +9,7 @@ import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
 import { currentSettings } from '../draw/draw-settings.repository';
 import { listCurrencies } from './config.repository';
+import { saveSettings, settingsOf } from './operator-settings.repository';
 
 /**
  * Everything the configuration screen shows, read from the tables the rules are read from. No
@@ -16,8 +17,9 @@ import { listCurrencies } from './config.repository';
  * the transaction that uses them, and a withdrawal compares the rule rows it was computed from
  * with the tables before it writes (a stale copy is answered by computing again).
  */
-async function configOf(db: Executor): Promise<ConsoleConfig> {
-  const [money, withdraw, levels, rebates, draw] = await Promise.all([
+async function configOf(db: Executor, defaults: OperatorSettings): Promise<ConsoleConfig> {
+  const [settings, money, withdraw, levels, rebates, draw] = await Promise.all([
+    settingsOf(db, defaults),
     listCurrencies(db),
     db.select().from(withdrawSettings).orderBy(asc(withdrawSettings.currency)),
     db.select().from(levelRules).orderBy(asc(levelRules.level)),
@@ -25,6 +27,7 @@ async function configOf(db: Executor): Promise<ConsoleConfig> {
     currentSettings(db),
   ]);
   return {
+    settings,
     currencies: money,
     withdraw: withdraw.map((w) => ({
       currency: w.currency as ConsoleConfig['withdraw'][number]['currency'],
@@ -44,18 +47,30 @@ async function configOf(db: Executor): Promise<ConsoleConfig> {
 }
 
 /** The configuration screen's calls. Admins only; each change is one transaction with its audit entry (before and after). */
-export function configAdminRoutes(app: FastifyInstance, db: Db): void {
+export function configAdminRoutes(app: FastifyInstance, db: Db, defaults: OperatorSettings): void {
   const guard = operatorsOnly('admin');
   const change = <T>(action: string, targetId: string, pick: (c: ConsoleConfig) => T, apply: (tx: Executor) => Promise<void>) => (request: Parameters<typeof earnerOf>[0]) =>
     db.transaction(async (tx) => {
-      const before = await configOf(tx);
+      const before = await configOf(tx, defaults);
       await apply(tx);
-      const after = await configOf(tx);
+      const after = await configOf(tx, defaults);
       await recordAction(tx, earnerOf(request), { action, targetType: 'config', targetId, before: pick(before), after: pick(after) });
       return after;
     });
 
-  route(app, configView, () => configOf(db), guard);
+  route(app, configView, () => configOf(db, defaults), guard);
+  route(
+    app,
+    configSettings,
+    (input, request) =>
+      change(
+        'config.settings',
+        'settings',
+        (c) => c.settings,
+        async (tx) => saveSettings(tx, input, await settingsOf(tx, defaults), earnerOf(request).userId),
+      )(request),
+    guard,
+  );
   route(
     app,
     configCurrency,
