@@ -29,7 +29,7 @@ async function account(role) {
   const p = phone();
   const data = await api('/public/user/register', { body: { country: 'IN', phone: p, password: PASSWORD, rePassword: PASSWORD, inviteCode: 'ROOT01' } });
   if (role) await api('/test/role', { token: data.token, body: { role } });
-  return { phone: p, token: data.token, id: data.userInfo.id };
+  return { phone: p, token: data.token, id: data.userInfo.id, inviteCode: data.userInfo.inviteCode };
 }
 
 const admin = await account('admin');
@@ -49,8 +49,15 @@ await api('/test/clock', { token: earner.token, body: { offsetMs: 25 * 3_600_000
 const options = await api('/app/pay/withdraw-options', { token: earner.token });
 await api('/app/pay/pay-withdraw', { token: earner.token, body: { amount: options.presets.at(-1), recipientId: recipient.id, idempotencyKey: `shots-order-${earner.id}-0001` } });
 
+// A sign-up flag for the fraud screen: two accounts from one browser under one inviter.
+const inviter = await account();
+const sharedBrowser = `screenshots-shared-${Date.now()}`;
+for (let i = 0; i < 2; i += 1) {
+  await api('/public/user/register', { body: { country: 'IN', phone: phone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: inviter.inviteCode, deviceId: sharedBrowser } });
+}
+
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
-const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
 const shot = (name) => page.screenshot({ path: path.join(out, `${name}.png`), fullPage: true });
 await page.goto(`${base}/admin/`);
 await shot('login');
@@ -66,15 +73,31 @@ await page.getByRole('link', { name: 'Tasks' }).click();
 await page.getByRole('button', { name: 'New task' }).click();
 await page.getByRole('form', { name: 'New task' }).getByLabel('Title', { exact: true }).first().fill('Like our new post');
 await shot('tasks');
+await page.getByRole('button', { name: 'Close the form' }).click();
+await page.getByRole('button', { name: /^Edit task/ }).first().click();
+await page.getByRole('form', { name: /^Edit task/ }).waitFor();
+await shot('task-edit');
+await page.getByRole('link', { name: 'Redemption codes' }).click();
+await page.getByRole('button', { name: 'New batch' }).click();
+await page.getByRole('form', { name: 'New batch of codes' }).getByLabel('Note (where the codes go)').fill('Poster at the market');
+await page.getByRole('button', { name: 'Create codes' }).click();
+await page.getByRole('table', { name: /^Codes of batch/ }).waitFor();
+await shot('redemption-codes');
 await page.getByRole('link', { name: 'Earners' }).click();
 await page.getByLabel('Phone or invitation code').fill(earner.phone);
 await page.getByRole('button', { name: 'Search' }).click();
 await page.getByRole('button', { name: new RegExp(earner.phone) }).click();
 await page.getByRole('table', { name: 'Ledger entries' }).waitFor();
 await shot('earners');
+await page.getByRole('button', { name: /^Reverse entry/ }).first().click();
+await page.getByRole('form', { name: /^Reverse entry/ }).waitFor();
+await shot('earner-reverse');
 await page.getByRole('link', { name: 'Fraud flags' }).click();
-await page.getByRole('heading', { name: 'Fraud flags' }).waitFor();
+await page.getByRole('table', { name: 'Held rebates' }).waitFor();
 await shot('fraud-flags');
+await page.getByRole('link', { name: 'Configuration' }).click();
+await page.getByRole('form', { name: 'Level thresholds' }).waitFor();
+await shot('configuration');
 await page.getByRole('link', { name: 'Audit log' }).click();
 await page.getByRole('table', { name: 'Operator actions' }).waitFor();
 await shot('audit-log');

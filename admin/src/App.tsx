@@ -6,9 +6,11 @@ import { authProvider, type Operator } from './api/auth-provider';
 import { whenSignedOut } from './api/client';
 import { dataProvider } from './api/data-provider';
 import { AuditLog } from './screens/AuditLog';
+import { Configuration } from './screens/Configuration';
 import { Earners } from './screens/Earners';
 import { FraudFlags } from './screens/FraudFlags';
 import { LoginScreen } from './screens/LoginScreen';
+import { RedeemCodes } from './screens/RedeemCodes';
 import { ReviewQueue } from './screens/ReviewQueue';
 import { Tasks } from './screens/Tasks';
 import { Withdrawals } from './screens/Withdrawals';
@@ -56,7 +58,9 @@ function Console() {
         {current?.id === 'withdrawals' && <Withdrawals />}
         {current?.id === 'earners' && <Earners />}
         {current?.id === 'tasks' && <Tasks />}
+        {current?.id === 'codes' && <RedeemCodes />}
         {current?.id === 'fraud' && <FraudFlags />}
+        {current?.id === 'config' && <Configuration />}
         {current?.id === 'audit' && <AuditLog />}
       </main>
     </div>

@@ -1,13 +1,15 @@
 import type { OperatorRole } from '@grab/shared/contracts';
 
-export type Screen = 'reviews' | 'withdrawals' | 'earners' | 'tasks' | 'fraud' | 'audit';
+export type Screen = 'reviews' | 'withdrawals' | 'earners' | 'tasks' | 'codes' | 'fraud' | 'config' | 'audit';
 
 export const SCREENS: { id: Screen; label: string; roles: OperatorRole[] }[] = [
   { id: 'reviews', label: 'Review queue', roles: ['admin', 'reviewer'] },
   { id: 'withdrawals', label: 'Withdrawals', roles: ['admin', 'payout'] },
   { id: 'earners', label: 'Earners', roles: ['admin'] },
   { id: 'tasks', label: 'Tasks', roles: ['admin'] },
+  { id: 'codes', label: 'Redemption codes', roles: ['admin'] },
   { id: 'fraud', label: 'Fraud flags', roles: ['admin', 'reviewer'] },
+  { id: 'config', label: 'Configuration', roles: ['admin'] },
   { id: 'audit', label: 'Audit log', roles: ['admin'] },
 ];
 

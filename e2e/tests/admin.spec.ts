@@ -1,13 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DESKTOP, operator, signInToConsole, signOutOfConsole } from '../support/console';
-import type { Earner } from '../support/earners';
+import { DEFAULT_PASSWORD, type Earner, freshPhone } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
 import { PHONE_BROWSER } from '../support/phone-browser';
 import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
 // The operator console end to end: an admin creates a task in two languages, an earner does it in
 // the earner app, a reviewer fails then passes it, a payout operator approves the earner's
-// withdrawal and the simulator pays; the audit log shows each step.
+// withdrawal and the simulator pays; the audit log shows each step. Then an admin edits and
+// archives a task, reverses a credit and dismisses a fraud flag, each in the audit log too.
 
 test.use(DESKTOP);
 
@@ -145,6 +146,113 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await expect(log.getByRole('row').filter({ hasText: 'review.fail' })).toHaveCount(0);
   await expect(log.getByRole('row').filter({ hasText: `withdrawOrder ${order.id}` })).toBeVisible();
 });
+
+test('admin edits and archives a task, reverses a credit, dismisses a flag, changes a level threshold, all in the audit log', async ({ page, request, earner }) => {
+  test.setTimeout(300_000);
+  const admin = await operator(request, 'admin');
+  const adminToken = (await api<{ token: string }>(request, '', '/login', { country: 'IN', phone: admin.phone, password: admin.password })).token;
+  const stamp = Date.now() % 100_000;
+  const task = await api<{ id: number }>(request, adminToken, '/admin/tasks/create', {
+    kind: 'joinGroup',
+    schedule: 'once',
+    title: `Join our channel ${stamp}`,
+    description: 'Join the channel and upload a screenshot',
+    reward: 5_00,
+    minLevel: 1,
+    dailyCap: null,
+    position: 1,
+    resetTime: null,
+    endsAt: null,
+    proofPictures: 1,
+    targetUrl: 'https://t.me/grab_demo',
+    steps: [
+      { title: 'Open the channel and join', action: 'open', h5Url: '/joinTgTask' },
+      { title: 'Upload a screenshot', action: 'proof', h5Url: '/auditTask' },
+    ],
+    texts: { 'hi-IN': { title: `हमारे चैनल से जुड़ें ${stamp}`, description: 'चैनल से जुड़ें और स्क्रीनशॉट अपलोड करें' } },
+  });
+  // A credit to take back, and a sign-up flag: three accounts from one browser under one inviter.
+  await api(request, earner.token, '/test/credit', { points: 40_00, key: `console-reverse-${earner.userInfo.id}` });
+  const inviter = await registerEarnerWithDevice(request, 'ROOT01', `console-flag-${stamp}-inviter`);
+  for (let i = 0; i < 2; i += 1) await registerEarnerWithDevice(request, inviter.userInfo.inviteCode, `console-flag-${stamp}-shared`);
+
+  await signInToConsole(page, admin);
+
+  // 1. Edit: a new title, reward and an Urdu text; the earner reads them at once.
+  await page.getByRole('link', { name: 'Tasks', exact: true }).click();
+  await page.getByRole('button', { name: `Edit task ${task.id}` }).click();
+  const form = page.getByRole('form', { name: `Edit task ${task.id}` });
+  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  await language('en-US').getByLabel('Title').fill(`Join our new channel ${stamp}`);
+  await form.getByLabel('Reward (points)').fill('6.50');
+  await language('ur-PK').getByLabel('Title').fill(`ہمارے چینل میں شامل ہوں ${stamp}`);
+  await language('ur-PK').getByLabel('Description').fill('چینل میں شامل ہوں اور اسکرین شاٹ اپ لوڈ کریں');
+  await form.getByRole('button', { name: 'Save task' }).click();
+  await expect(page.getByText(`Task ${task.id} saved.`)).toBeVisible();
+  const inUrdu = await api<{ id: number; title: string; reward: number }[]>(request, earner.token, '/app/task/list', undefined, 'ur-PK');
+  expect(inUrdu.find((t) => t.id === task.id)).toMatchObject({ title: `ہمارے چینل میں شامل ہوں ${stamp}`, reward: 6_50 });
+
+  // 2. Archive: gone from the hall for good.
+  await page.getByRole('button', { name: `Archive task ${task.id}` }).click();
+  await page.getByRole('button', { name: 'Archive for good' }).click();
+  await expect(page.getByText(`Task ${task.id} archived.`)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: `Join our new channel ${stamp}` })).toContainText('Archived');
+  const hall = await api<{ id: number }[]>(request, earner.token, '/app/task/list');
+  expect(hall.find((t) => t.id === task.id)).toBeUndefined();
+
+  // 3. A credit reversal on the earner's page: a new entry, the balance lower, the credit marked.
+  await page.getByRole('link', { name: 'Earners' }).click();
+  await page.getByLabel('Phone or invitation code').fill(earner.phone);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: new RegExp(earner.phone) }).click();
+  const ledger = page.getByRole('table', { name: 'Ledger entries' });
+  const prize = ledger.getByRole('row').filter({ hasText: 'prize' }).filter({ hasText: '40.00' });
+  await prize.getByRole('button', { name: /Reverse entry/ }).click();
+  const reverse = page.getByRole('form', { name: /Reverse entry/ });
+  await reverse.getByRole('button', { name: 'Reverse 40.00 points' }).click();
+  await expect(reverse.getByText('Write a reason of 2 to 300 characters.')).toBeVisible();
+  await reverse.getByLabel('Reason (kept in the audit log)').fill('Credited to the wrong account');
+  await reverse.getByRole('button', { name: 'Reverse 40.00 points' }).click();
+  await expect(page.getByText(/reversed: 40\.00 points taken back/)).toBeVisible();
+  await expect(ledger.getByRole('row').filter({ hasText: 'reversal' })).toContainText('-40.00');
+  await expect(prize).toContainText('Reversed by transfer');
+
+  // 4. The flag dismissed with a note.
+  await page.getByRole('link', { name: 'Fraud flags' }).click();
+  const flags = page.getByRole('table', { name: 'Sign-ups sharing a device or address' });
+  const flag = flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' });
+  await flag.getByLabel(/Note on/).fill('One family phone, checked by call');
+  await flag.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByText(`Flag of inviter #${inviter.userInfo.id} dismissed.`)).toBeVisible();
+  await expect(flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' })).toContainText('Dismissed by');
+
+  // 5. A configuration change the earner sees: LV11 needs one point more.
+  await page.getByRole('link', { name: 'Configuration' }).click();
+  const levels = page.getByRole('form', { name: 'Level thresholds' });
+  const lv11 = levels.getByLabel('LV11 lifetime task points');
+  const needed = Number(await lv11.inputValue()) + 1;
+  await lv11.fill(String(needed));
+  await levels.getByRole('button', { name: 'Save level thresholds' }).click();
+  await expect(page.getByText('Level thresholds saved.')).toBeVisible();
+  const info = await api<{ levels: { level: number; minTaskPoints: number }[] }>(request, earner.token, '/app/user/level-info');
+  expect(info.levels.find((l) => l.level === 11)?.minTaskPoints).toBe(Math.round(needed * 100));
+
+  // 6. The audit log shows each step.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Operator actions' });
+  await expect(log.getByRole('row').filter({ hasText: `task ${task.id}` }).filter({ hasText: 'task.update' })).toContainText(`Join our new channel ${stamp}`);
+  await expect(log.getByRole('row').filter({ hasText: `task ${task.id}` }).filter({ hasText: 'task.archive' })).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: `earner ${earner.userInfo.id}` }).filter({ hasText: 'earner.reverse' })).toContainText('Credited to the wrong account');
+  await expect(log.getByRole('row').filter({ hasText: 'fraud.dismiss' }).first()).toContainText('One family phone, checked by call');
+  await expect(log.getByRole('row').filter({ hasText: 'config.levels' }).first()).toContainText(String(Math.round(needed * 100)));
+});
+
+/** Registers through the API with a browser id, as the register page sends one. */
+async function registerEarnerWithDevice(request: APIRequestContext, inviteCode: string, deviceId: string): Promise<Earner> {
+  const phone = freshPhone();
+  const data = await api<{ token: string; userInfo: Earner['userInfo'] }>(request, '', '/public/user/register', { country: 'IN', phone, password: DEFAULT_PASSWORD, rePassword: DEFAULT_PASSWORD, inviteCode, deviceId });
+  return { country: 'IN', phone, password: DEFAULT_PASSWORD, token: data.token, userInfo: data.userInfo };
+}
 
 test("an earner's account cannot use the console", async ({ page, earner, request }) => {
   test.setTimeout(120_000);

@@ -13,6 +13,8 @@ import { shellHandler } from './http/shell';
 import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { configAdminRoutes } from './modules/config/config.admin.routes';
+import { settingsDefaults } from './modules/config/operator-settings.repository';
 import { testRoleRoutes } from './modules/admin/test-role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
@@ -26,6 +28,8 @@ import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
 import type { EarnerRuns } from './modules/tasks/tasks.repository';
 import { reviewsAdminRoutes } from './modules/reviews/reviews.admin.routes';
+import { fraudAdminRoutes } from './modules/team/fraud.admin.routes';
+import { redeemCodesAdminRoutes } from './modules/tasks/redeem-codes.admin.routes';
 import { tasksAdminRoutes } from './modules/tasks/tasks.admin.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { testHooksRoutes } from './modules/tasks/test-hooks.routes';
@@ -127,6 +131,9 @@ export async function buildApp({ database, config, logger = false, translator }:
   adminRoutes(app, db);
   reviewsAdminRoutes(app, db, clock);
   tasksAdminRoutes(app, db, catalogue);
+  redeemCodesAdminRoutes(app, db);
+  fraudAdminRoutes(app, db);
+  configAdminRoutes(app, db, settingsDefaults(config));
   earnersAdminRoutes(app, db);
   payoutsAdminRoutes(app, db);
 

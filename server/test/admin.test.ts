@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminTask, EarnerProfile, OperatorAction, ReviewClaim, WithdrawOrder } from '@grab/shared/contracts';
+import type { AdminTask, CodeBatch, EarnerLedgerLine, EarnerProfile, OperatorAction, ReviewClaim, WithdrawOrder } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
+import { balanceOf, checkLedger, LedgerReason, PAYOUTS_IN_FLIGHT, postAlone, transfer } from '../src/modules/ledger/ledger.service';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
 import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
@@ -26,6 +26,8 @@ const TASK: Record<string, unknown> = {
   texts: { 'hi-IN': { title: 'हमारा पेज फ़ॉलो करें', description: 'पेज फ़ॉलो करें और स्क्रीनशॉट अपलोड करें' } },
 };
 
+const IN_A_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString();
+
 /** Every console call, the roles that may make it, and an input that passes validation. */
 const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Role[] }[] = [
   { method: 'GET', url: '/admin/me', roles: ['admin', 'reviewer', 'payout'] },
@@ -39,9 +41,15 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Ro
   { method: 'GET', url: '/admin/earners/ledger?earnerId=2000000000', roles: ['admin'] },
   { method: 'POST', url: '/admin/earners/freeze', payload: { earnerId: 2_000_000_000, reason: 'Shared device' }, roles: ['admin'] },
   { method: 'POST', url: '/admin/earners/unfreeze', payload: { earnerId: 2_000_000_000, reason: 'Checked' }, roles: ['admin'] },
+  { method: 'POST', url: '/admin/earners/reverse', payload: { earnerId: 2_000_000_000, entryId: 2_000_000_000, reason: 'Paid twice' }, roles: ['admin'] },
   { method: 'GET', url: '/admin/tasks/list', roles: ['admin'] },
   { method: 'POST', url: '/admin/tasks/create', payload: TASK, roles: ['admin'] },
   { method: 'POST', url: '/admin/tasks/active', payload: { taskId: 2_000_000_000, active: false }, roles: ['admin'] },
+  { method: 'POST', url: '/admin/tasks/update', payload: { ...TASK, taskId: 2_000_000_000 }, roles: ['admin'] },
+  { method: 'POST', url: '/admin/tasks/archive', payload: { taskId: 2_000_000_000 }, roles: ['admin'] },
+  { method: 'POST', url: '/admin/codes/create', payload: { reward: 5_00, count: 2, maxUses: 3, expiresAt: IN_A_MONTH, note: '' }, roles: ['admin'] },
+  { method: 'GET', url: '/admin/codes/batches', roles: ['admin'] },
+  { method: 'GET', url: '/admin/codes/batch?batchId=2000000000', roles: ['admin'] },
   { method: 'GET', url: '/admin/payout/list', roles: ['admin', 'payout'] },
   { method: 'POST', url: '/admin/payout/approve', payload: { orderId: 2_000_000_000 }, roles: ['admin', 'payout'] },
   { method: 'POST', url: '/admin/payout/retry', payload: { orderId: 2_000_000_000 }, roles: ['admin', 'payout'] },
@@ -156,6 +164,161 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
     });
   });
 
+  describe('task edits and archive', () => {
+    const seen = async (taskId: number, language = 'en-US') => {
+      const list = await call<{ id: number; title: string; reward: number }[]>(ctx.app, { method: 'GET', url: '/app/task/list', token: people.earner.token, headers: { 'accept-language': language } });
+      return list.body.data?.find((t) => t.id === taskId);
+    };
+    const created = async () => (await post<AdminTask>('/admin/tasks/create', people.admin.token, TASK)).body.data!;
+
+    it('edits every field but the kind, shows the change to earners at once, and logs before and after', async () => {
+      const task = await created();
+      const edit = {
+        ...TASK,
+        taskId: task.id,
+        title: 'Follow our new page',
+        reward: 175_00,
+        schedule: 'recurring',
+        resetTime: '04:30',
+        minLevel: 1,
+        dailyCap: 40,
+        position: 2,
+        steps: [
+          { title: 'Open the page', action: 'open', h5Url: '/taskDetail' },
+          { title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' },
+        ],
+        texts: { 'ur-PK': { title: 'ہمارا نیا صفحہ فالو کریں', description: 'صفحہ فالو کریں اور اسکرین شاٹ اپ لوڈ کریں' } },
+      };
+      const updated = await post<AdminTask>('/admin/tasks/update', people.admin.token, edit);
+      expect(updated.body.code).toBe(200);
+      expect(updated.body.data).toMatchObject({ id: task.id, title: 'Follow our new page', reward: 175_00, schedule: 'recurring', resetTime: '04:30', dailyCap: 40, position: 2 });
+      expect(updated.body.data?.steps.map((st) => st.title)).toEqual(['Open the page', 'Upload the screenshot']);
+      // Hindi was left out of the edit: it is gone, and earners of Hindi read English.
+      expect(Object.keys(updated.body.data?.texts ?? {})).toEqual(['ur-PK']);
+      expect((await seen(task.id, 'ur-PK'))?.title).toBe('ہمارا نیا صفحہ فالو کریں');
+      expect(await seen(task.id, 'hi-IN')).toMatchObject({ title: 'Follow our new page', reward: 175_00 });
+      const [logged] = await audit(`?action=task.update&targetId=${task.id}`);
+      expect(logged).toMatchObject({ operatorId: people.admin.userId, before: { title: 'Follow our page', reward: 150_00 }, after: { title: 'Follow our new page', reward: 175_00 } });
+      // Fewer steps again: the ones past the end go.
+      const shorter = await post<AdminTask>('/admin/tasks/update', people.admin.token, { ...edit, steps: [edit.steps[1]] });
+      expect(shorter.body.data?.steps).toEqual([{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }]);
+    });
+
+    it('refuses a kind change, bad input and an unknown task, changing nothing', async () => {
+      const task = await created();
+      const rows = await countRows(ctx.db);
+      const kind = await post('/admin/tasks/update', people.admin.token, { ...TASK, taskId: task.id, kind: 'share' });
+      expect([kind.status, kind.body.code, kind.body.msg]).toEqual([400, 400, "A task's kind cannot change. Create a new task instead"]);
+      const bad: Record<string, unknown>[] = [
+        { title: '' },
+        { reward: -5 },
+        { reward: 2.5 },
+        { minLevel: 12 },
+        { schedule: 'recurring', resetTime: null },
+        { schedule: 'timed', endsAt: null },
+        { steps: [] },
+        { steps: Array.from({ length: 6 }, () => ({ title: 'a', action: 'open', h5Url: '/x' })) },
+        { texts: { 'ur-PK': { title: 'x'.repeat(81), description: '' } } },
+        { taskId: 0 },
+        { taskId: 'x' },
+      ];
+      for (const change of bad) {
+        const { status, body } = await post('/admin/tasks/update', people.admin.token, { ...TASK, taskId: task.id, ...change }, 'ur-PK');
+        expect([status, body.code], JSON.stringify(change)).toEqual([400, 400]);
+      }
+      expect((await post('/admin/tasks/update', people.admin.token, { ...TASK, taskId: 2_000_000_000 })).status).toBe(404);
+      expect(await countRows(ctx.db)).toEqual(rows);
+      expect((await get<{ list: AdminTask[] }>('/admin/tasks/list', people.admin.token)).body.data?.list.find((t) => t.id === task.id)?.title).toBe('Follow our page');
+    });
+
+    it('archives a task for good: gone from the hall, never resumed or edited again', async () => {
+      const task = await created();
+      expect(await seen(task.id)).toBeDefined();
+      const archived = await post<AdminTask>('/admin/tasks/archive', people.admin.token, { taskId: task.id });
+      expect(archived.body.data).toMatchObject({ active: false, archivedAt: expect.any(String) });
+      expect(await seen(task.id)).toBeUndefined();
+      const rows = await countRows(ctx.db);
+      for (const [url, payload] of [
+        ['/admin/tasks/active', { taskId: task.id, active: true }],
+        ['/admin/tasks/update', { ...TASK, taskId: task.id }],
+        ['/admin/tasks/archive', { taskId: task.id }],
+      ] as const) {
+        const { status, body } = await post(url, people.admin.token, payload);
+        expect([status, body.code, body.msg], url).toEqual([409, 409, 'This task is archived and can no longer be changed']);
+      }
+      expect(await countRows(ctx.db)).toEqual(rows);
+      const [logged] = await audit(`?targetType=task&targetId=${task.id}`);
+      expect(logged).toMatchObject({ action: 'task.archive', before: { active: true, archivedAt: null }, after: { active: false } });
+      const list = (await get<{ list: AdminTask[]; hasMore: boolean }>('/admin/tasks/list', people.admin.token)).body.data!;
+      // Archived tasks come after the rest.
+      if (!list.hasMore) expect(list.list.at(-1)?.archivedAt).not.toBeNull();
+    });
+
+    it('edits a code task, the one kind without steps', async () => {
+      const list = (await get<{ list: AdminTask[] }>('/admin/tasks/list', people.admin.token)).body.data!.list;
+      const code = list.find((t) => t.kind === 'redeemCode' && !t.archivedAt);
+      expect(code).toBeDefined();
+      const edit = { ...TASK, kind: 'redeemCode', taskId: code!.id, title: 'Redeem a gift code', steps: [], texts: {}, reward: code!.reward };
+      const updated = await post<AdminTask>('/admin/tasks/update', people.admin.token, edit);
+      expect([updated.status, updated.body.data?.steps]).toEqual([200, []]);
+      expect(updated.body.data?.title).toBe('Redeem a gift code');
+    });
+  });
+
+  describe('redemption codes', () => {
+    it('makes a batch, and shows its codes and who redeemed them', async () => {
+      const made = await post<{ batch: CodeBatch; codes: { code: string; used: number; maxUses: number }[] }>('/admin/codes/create', people.admin.token, {
+        reward: 7_00,
+        count: 3,
+        maxUses: 2,
+        expiresAt: IN_A_MONTH,
+        note: 'Poster in the market',
+      });
+      expect(made.body.code).toBe(200);
+      const { batch, codes } = made.body.data!;
+      expect(batch).toMatchObject({ reward: 7_00, count: 3, maxUses: 2, note: 'Poster in the market', createdBy: people.admin.userId, redeemed: 0 });
+      expect(codes).toHaveLength(3);
+      expect(new Set(codes.map((c) => c.code)).size).toBe(3);
+      for (const c of codes) expect(c.code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+      const redeemed = await call<{ reward: number }>(ctx.app, { method: 'GET', url: `/app/task/exchange?code=${codes[0]!.code.toLowerCase()}`, token: people.earner.token });
+      expect(redeemed.body.data?.reward).toBe(7_00);
+      const view = await get<{ batch: CodeBatch; codes: { code: string; used: number }[]; redemptions: { code: string; earnerId: number; reward: number }[] }>(`/admin/codes/batch?batchId=${batch.id}`, people.admin.token);
+      expect(view.body.data?.batch.redeemed).toBe(1);
+      expect(view.body.data?.codes.find((c) => c.code === codes[0]!.code)?.used).toBe(1);
+      expect(view.body.data?.redemptions).toEqual([expect.objectContaining({ code: codes[0]!.code, earnerId: people.earner.userId, reward: 7_00 })]);
+      const batches = await get<{ list: CodeBatch[] }>('/admin/codes/batches', people.admin.token);
+      expect(batches.body.data?.list[0]).toMatchObject({ id: batch.id, redeemed: 1 });
+      const [logged] = await audit(`?action=codes.create&targetId=${batch.id}`);
+      expect(logged).toMatchObject({ targetType: 'codeBatch', after: { count: 3, reward: 7_00 }, note: 'Poster in the market' });
+    });
+
+    it('refuses a bad batch with a clear message, and an unknown batch, changing nothing', async () => {
+      const rows = await countRows(ctx.db);
+      const good = { reward: 5_00, count: 2, maxUses: 3, expiresAt: IN_A_MONTH, note: '' };
+      const bad: Record<string, unknown>[] = [
+        { reward: 0 },
+        { reward: 1.5 },
+        { count: 0 },
+        { count: 501 },
+        { maxUses: 0 },
+        { expiresAt: 'next week' },
+        { expiresAt: new Date(Date.now() - 60_000).toISOString() },
+        { note: 'x'.repeat(121) },
+        { note: undefined },
+      ];
+      for (const change of bad) {
+        const { status, body } = await post('/admin/codes/create', people.admin.token, { ...good, ...change }, 'ur-PK');
+        expect([status, body.code], JSON.stringify(change)).toEqual([400, 400]);
+        expect(body.msg.length).toBeGreaterThan(0);
+      }
+      const past = await post('/admin/codes/create', people.admin.token, { ...good, expiresAt: new Date(Date.now() - 60_000).toISOString() });
+      expect(past.body.msg).toBe('The expiry must be in the future');
+      expect(await countRows(ctx.db)).toEqual(rows);
+      expect((await get('/admin/codes/batch?batchId=2000000000', people.admin.token)).status).toBe(404);
+      expect((await get('/admin/codes/batch?batchId=0', people.admin.token)).status).toBe(400);
+    });
+  });
+
   describe('the review queue', () => {
     it('hands two reviewers two different submissions, and keeps a claimed one from the other', async () => {
       const a = await pendingSubmission();
@@ -230,6 +393,97 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect((await post('/admin/earners/freeze', people.admin.token, { earnerId: people.payout.userId, reason: 'Fraud' })).status).toBe(404);
       for (const q of ['', 'ab', 'x'.repeat(21)]) expect((await get(`/admin/earners/search?q=${q}`, people.admin.token)).status).toBe(400);
       expect(await countRows(ctx.db)).toEqual(before);
+    });
+  });
+
+  describe('credit correction', () => {
+    const ledgerOf = async (earnerId: number) => (await get<{ list: EarnerLedgerLine[] }>(`/admin/earners/ledger?earnerId=${earnerId}`, people.admin.token)).body.data?.list ?? [];
+    async function credited(amount: number) {
+      const earner = await registerEarner(ctx.app);
+      const { entry } = await postAlone(ctx.db, { userId: earner.userId, amount, reason: LedgerReason.taskReward, idempotencyKey: `reverse-test:${earner.userId}` });
+      return { earner, entryId: entry.id };
+    }
+
+    it('reverses a mistaken credit once, with a new entry, a reason and the audit log', async () => {
+      const { earner, entryId } = await credited(300_00);
+      const before = await balanceOf(ctx.db, earner.userId);
+      const line = (await ledgerOf(earner.userId)).find((l) => l.id === entryId);
+      expect(line).toMatchObject({ amount: 300_00, reason: 'task_reward', reversible: true, reversedBy: null });
+      const done = await post<{ earner: EarnerProfile; reversal: EarnerLedgerLine }>('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId, reason: 'Reward paid twice' });
+      expect(done.body.code).toBe(200);
+      expect(done.body.data?.earner.balance).toBe(before - 300_00);
+      expect(done.body.data?.reversal).toMatchObject({ amount: -300_00, reason: 'reversal', reversible: false });
+      expect(await balanceOf(ctx.db, earner.userId)).toBe(before - 300_00);
+      // The credit is still there, marked; the reversal is a line of its own.
+      const lines = await ledgerOf(earner.userId);
+      expect(lines.find((l) => l.id === entryId)).toMatchObject({ amount: 300_00, reversible: false, reversedBy: done.body.data?.reversal.transferId });
+      expect(lines[0]).toMatchObject({ amount: -300_00, reason: 'reversal' });
+      const [logged] = await audit(`?action=earner.reverse&targetId=${earner.userId}`);
+      expect(logged).toMatchObject({
+        operatorId: people.admin.userId,
+        targetType: 'earner',
+        note: 'Reward paid twice',
+        before: { balance: before, entry: { id: entryId, amount: 300_00, reason: 'task_reward' } },
+        after: { balance: before - 300_00, reversal: { amount: -300_00 } },
+      });
+      // Never twice, and never a reversal of the reversal.
+      const rows = await countRows(ctx.db);
+      const again = await post('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId, reason: 'Again' }, 'ur-PK');
+      expect([again.status, again.body.code, again.body.msg]).toEqual([409, 409, 'یہ کریڈٹ پہلے ہی واپس لیا جا چکا ہے']);
+      const back = await post('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId: lines[0]!.id, reason: 'Undo the undo' });
+      expect([back.status, back.body.code, back.body.msg]).toEqual([409, 409, expect.stringContaining('Only a credit the platform gave')]);
+      expect(await countRows(ctx.db)).toEqual(rows);
+      const check = await checkLedger(ctx.db);
+      expect([check.unbalancedEarners, check.unbalancedTransfers, check.negativeBalances, check.sumOfAllAccounts]).toEqual([0, 0, 0, 0]);
+    });
+
+    it('refuses when the points were already withdrawn, and changes nothing', async () => {
+      const { earner, entryId } = await credited(400_00);
+      const balance = await balanceOf(ctx.db, earner.userId);
+      // What a withdrawal request does to the balance: the points leave for payouts in flight.
+      await ctx.db.transaction((tx) =>
+        transfer(tx, { from: { userId: earner.userId }, to: PAYOUTS_IN_FLIGHT, amount: balance - 100_00, reason: LedgerReason.withdrawal, idempotencyKey: `reverse-test-out:${earner.userId}` }),
+      );
+      const rows = await countRows(ctx.db);
+      const refused = await post('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId, reason: 'Wrong task' });
+      expect([refused.status, refused.body.code]).toEqual([400, 1101]);
+      expect(refused.body.msg).toBe('The balance (100.00 points) no longer holds these 400.00 points: they were already withdrawn. Nothing was changed.');
+      expect(await countRows(ctx.db)).toEqual(rows);
+      expect(await balanceOf(ctx.db, earner.userId)).toBe(100_00);
+      expect((await ledgerOf(earner.userId)).find((l) => l.id === entryId)?.reversible).toBe(true);
+    });
+
+    it("refuses another earner's entry, a debit, an operator and bad input (IDOR), changing nothing", async () => {
+      const a = await credited(50_00);
+      const b = await credited(60_00);
+      const rows = await countRows(ctx.db);
+      const reverse = (payload: object) => post('/admin/earners/reverse', people.admin.token, payload);
+      // B's entry named under A, and the other way round: unknown, whoever's it is.
+      expect((await reverse({ earnerId: a.earner.userId, entryId: b.entryId, reason: 'Mistake' })).status).toBe(404);
+      expect((await reverse({ earnerId: b.earner.userId, entryId: a.entryId, reason: 'Mistake' })).status).toBe(404);
+      expect((await reverse({ earnerId: a.earner.userId, entryId: 2_000_000_000, reason: 'Mistake' })).status).toBe(404);
+      expect((await reverse({ earnerId: people.payout.userId, entryId: a.entryId, reason: 'Mistake' })).status).toBe(404);
+      for (const bad of [
+        { earnerId: a.earner.userId, entryId: a.entryId, reason: '' },
+        { earnerId: a.earner.userId, entryId: a.entryId, reason: 'x'.repeat(301) },
+        { earnerId: a.earner.userId, entryId: a.entryId },
+        { earnerId: a.earner.userId, entryId: 0, reason: 'Mistake' },
+        { earnerId: a.earner.userId, entryId: 'x', reason: 'Mistake' },
+        { entryId: a.entryId, reason: 'Mistake' },
+        { earnerId: -1, entryId: a.entryId, reason: 'Mistake' },
+      ]) {
+        const { status, body } = await reverse(bad);
+        expect([status, body.code], JSON.stringify(bad)).toEqual([400, 400]);
+      }
+      expect(await countRows(ctx.db)).toEqual(rows);
+    });
+
+    it.runIf(engine === 'postgres')('reverses once when two admins correct the same credit at once', async () => {
+      const { earner, entryId } = await credited(200_00);
+      const before = await balanceOf(ctx.db, earner.userId);
+      const answers = await Promise.all([1, 2, 3].map(() => post('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId, reason: 'Paid twice' })));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+      expect(await balanceOf(ctx.db, earner.userId)).toBe(before - 200_00);
     });
   });
 

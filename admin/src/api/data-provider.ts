@@ -2,9 +2,12 @@ import {
   adminTaskCreate,
   adminTaskList,
   auditList,
+  codeBatchCreate,
+  codeBatchList,
   type Endpoint,
   earnerLedger,
   earnerSearch,
+  heldRebatesList,
   payoutList,
   signupFlags,
 } from '@grab/shared/contracts';
@@ -24,13 +27,15 @@ interface Resource {
 const paged = (data: { list: BaseRecord[]; hasMore: boolean }) => data;
 const RESOURCES: Record<string, Resource> = {
   tasks: { list: adminTaskList, rows: paged, create: adminTaskCreate, paged: true },
+  codeBatches: { list: codeBatchList, rows: paged, create: codeBatchCreate, paged: true },
   withdrawals: { list: payoutList, rows: paged, paged: true },
   audit: { list: auditList, rows: paged, paged: true },
   earners: { list: earnerSearch, rows: (data: { list: BaseRecord[] }) => ({ list: data.list, hasMore: false }), paged: false },
   ledger: { list: earnerLedger, rows: paged, paged: true },
+  heldRebates: { list: heldRebatesList, rows: paged, paged: true },
   signupFlags: {
     list: signupFlags,
-    rows: (data: { items: BaseRecord[] }) => ({ list: data.items.map((f, i) => ({ id: i, ...f })), hasMore: data.items.length > 0 }),
+    rows: (data: { items: BaseRecord[] }) => ({ list: data.items.map((f) => ({ id: f.key, ...f })), hasMore: data.items.length > 0 }),
     paged: true,
   },
 };

@@ -4,15 +4,28 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { DataTable, when } from '../ui/DataTable';
 
-const json = (value: unknown) => (value === null || value === undefined ? '—' : JSON.stringify(value));
+/** A whole task or configuration is long: its first line shows, the rest opens on demand. */
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <>—</>;
+  const text = JSON.stringify(value);
+  if (text.length <= 240) return <code>{text}</code>;
+  return (
+    <details>
+      <summary>
+        <code>{text.slice(0, 120)}…</code>
+      </summary>
+      <code>{text}</code>
+    </details>
+  );
+}
 
 const COLUMNS: ColumnDef<OperatorAction>[] = [
   { id: 'when', header: 'When', cell: ({ row }) => when(row.original.createdAt) },
   { id: 'who', header: 'Who', cell: ({ row }) => `#${row.original.operatorId} (${row.original.operatorRole})` },
   { id: 'what', header: 'What', accessorKey: 'action' },
   { id: 'on', header: 'On', cell: ({ row }) => `${row.original.targetType} ${row.original.targetId}` },
-  { id: 'before', header: 'Before', cell: ({ row }) => <code>{json(row.original.before)}</code> },
-  { id: 'after', header: 'After', cell: ({ row }) => <code>{json(row.original.after)}</code> },
+  { id: 'before', header: 'Before', cell: ({ row }) => <Json value={row.original.before} /> },
+  { id: 'after', header: 'After', cell: ({ row }) => <Json value={row.original.after} /> },
   { id: 'note', header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 

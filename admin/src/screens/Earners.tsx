@@ -1,30 +1,112 @@
-import type { EarnerProfile } from '@grab/shared/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type EarnerLedgerLine, type EarnerProfile, earnerReverse, type InputOf } from '@grab/shared/contracts';
 import { useCustomMutation, useList } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { DataTable, points, when } from '../ui/DataTable';
 
-interface Line {
-  id: number;
-  transferId: number;
-  amount: number;
-  reason: string;
-  createdAt: string;
-}
-const LEDGER_COLUMNS: ColumnDef<Line>[] = [
-  { id: 'when', header: 'When', cell: ({ row }) => when(row.original.createdAt) },
-  { id: 'reason', header: 'Reason', accessorKey: 'reason' },
-  { id: 'amount', header: 'Points', cell: ({ row }) => points(row.original.amount) },
-  { id: 'transfer', header: 'Transfer', accessorKey: 'transferId' },
-];
+type Reverse = InputOf<typeof earnerReverse>;
 
-function Ledger({ earnerId }: { earnerId: number }) {
-  const table = useTable<Line>({
-    columns: LEDGER_COLUMNS,
+/** The reason for taking back one credit, checked by the call's own schema before it is sent. */
+function ReverseForm({ earnerId, line, onDone, onCancel }: { earnerId: number; line: EarnerLedgerLine; onDone: (earner: EarnerProfile) => void; onCancel: () => void }) {
+  const { mutateAsync } = useCustomMutation<{ earner: EarnerProfile }>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Reverse>({ resolver: zodResolver(earnerReverse.input), defaultValues: { earnerId, entryId: line.id, reason: '' } });
+  const submit = handleSubmit(async (values) => {
+    setRefusal(null);
+    try {
+      const answer = await mutateAsync({ url: earnerReverse.path, method: 'post', values, successNotification: false, errorNotification: false });
+      onDone(answer.data.earner);
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : String(error));
+    }
+  });
+  return (
+    <form className="reverse-form" onSubmit={submit} noValidate aria-labelledby="reverse-title">
+      <h3 id="reverse-title">
+        Reverse entry #{line.id}: {points(line.amount)} points ({line.reason}, {when(line.createdAt)})
+      </h3>
+      <p>The points go back to the platform as a new reversal entry; this entry itself stays as it is.</p>
+      <label>
+        Reason (kept in the audit log)
+        <input {...register('reason')} maxLength={300} aria-invalid={formState.errors.reason ? true : undefined} />
+      </label>
+      {formState.errors.reason && <p className="error">Write a reason of 2 to 300 characters.</p>}
+      {refusal && (
+        <p className="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="fail" disabled={formState.isSubmitting}>
+          Reverse {points(line.amount)} points
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The earner's ledger legs, paged; a credit made by mistake is reversed from here. */
+function Ledger({ earnerId, onChange }: { earnerId: number; onChange: (e: EarnerProfile) => void }) {
+  const [picked, setPicked] = useState<EarnerLedgerLine | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const columns = useMemo<ColumnDef<EarnerLedgerLine>[]>(
+    () => [
+      { id: 'entry', header: 'Entry', accessorKey: 'id' },
+      { id: 'when', header: 'When', cell: ({ row }) => when(row.original.createdAt) },
+      { id: 'reason', header: 'Reason', accessorKey: 'reason' },
+      { id: 'amount', header: 'Points', cell: ({ row }) => points(row.original.amount) },
+      { id: 'transfer', header: 'Transfer', accessorKey: 'transferId' },
+      {
+        id: 'correction',
+        header: 'Correction',
+        cell: ({ row }) => {
+          const line = row.original;
+          if (line.reversedBy !== null) return `Reversed by transfer ${line.reversedBy}`;
+          if (!line.reversible) return '';
+          return (
+            <button type="button" aria-label={`Reverse entry ${line.id}`} onClick={() => setPicked(line)}>
+              Reverse…
+            </button>
+          );
+        },
+      },
+    ],
+    [],
+  );
+  const table = useTable<EarnerLedgerLine>({
+    columns,
     refineCoreProps: { resource: 'ledger', pagination: { pageSize: 20 }, filters: { permanent: [{ field: 'earnerId', operator: 'eq', value: earnerId }] } },
   });
-  return <DataTable table={table} caption="Ledger entries" />;
+  return (
+    <>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      {picked && (
+        <ReverseForm
+          key={picked.id}
+          earnerId={earnerId}
+          line={picked}
+          onCancel={() => setPicked(null)}
+          onDone={(earner) => {
+            setMessage(`Entry ${picked.id} reversed: ${points(picked.amount)} points taken back.`);
+            setPicked(null);
+            onChange(earner);
+            void table.refineCore.tableQuery.refetch();
+          }}
+        />
+      )}
+      <DataTable table={table} caption="Ledger entries" />
+    </>
+  );
 }
 
 function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: EarnerProfile) => void }) {
@@ -73,7 +155,7 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
         </button>
         {message && <p role="status">{message}</p>}
       </div>
-      <Ledger earnerId={earner.id} />
+      <Ledger earnerId={earner.id} onChange={onChange} />
     </div>
   );
 }

@@ -1,24 +1,145 @@
-import type { SignupFlag } from '@grab/shared/contracts';
+import { type FlagDecision, type HeldRebates, heldRebatesDecide, type SignupFlag, signupFlagDecide } from '@grab/shared/contracts';
+import { useCustomMutation, useGetIdentity } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { DataTable, when } from '../ui/DataTable';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { Operator } from '../api/auth-provider';
+import { DataTable, points, when } from '../ui/DataTable';
 
-const COLUMNS: ColumnDef<SignupFlag>[] = [
-  { id: 'inviter', header: 'Inviter', cell: ({ row }) => `${row.original.inviterPhone} (#${row.original.inviterId})` },
-  { id: 'shared', header: 'Shared', accessorKey: 'sharedBy' },
-  { id: 'signups', header: 'Sign-ups', accessorKey: 'signups' },
-  { id: 'invitees', header: 'Invitees', cell: ({ row }) => row.original.inviteeIds.map((id) => `#${id}`).join(', ') },
-  { id: 'last', header: 'Last', cell: ({ row }) => when(row.original.lastAt) },
-];
+const DECIDED: Record<FlagDecision['decision'], string> = { dismissed: 'Dismissed', frozen: 'Frozen', released: 'Released' };
+const decided = (d: FlagDecision | null) => (d ? `${DECIDED[d.decision]} by #${d.decidedBy}, ${when(d.decidedAt)}: ${d.note}` : 'Open');
 
-/** Sign-ups sharing one device or address under one inviter. Read only for now: acting is on the Earners screen. */
+type Act = (url: string, values: object, done: string) => Promise<boolean>;
+
+/** A note and the flag's buttons; the note is required, and for a freeze it is the reason the earners read. */
+function Decide({ label, actions, act }: { label: string; actions: { text: string; url: string; values: (note: string) => object; done: string; danger?: boolean }[]; act: Act }) {
+  const [note, setNote] = useState('');
+  const ready = note.trim().length >= 2;
+  return (
+    <div className="row-actions">
+      <input aria-label={`Note on ${label}`} placeholder="Note (2 to 300 characters)" value={note} maxLength={300} onChange={(e) => setNote(e.target.value)} />
+      {actions.map((a) => (
+        <button
+          key={a.text}
+          type="button"
+          className={a.danger ? 'fail' : undefined}
+          disabled={!ready}
+          onClick={() => void act(a.url, a.values(note.trim()), a.done).then((ok) => ok && setNote(''))}
+        >
+          {a.text}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * Sign-ups sharing one device or address under one inviter, and rebates held for an invitee:
+ * each flag is dismissed or acted on with a note. Duplicate pictures are flagged on each submission
+ * of the review queue, where failing it with the preset reason is the action.
+ */
 export function FraudFlags() {
-  const table = useTable<SignupFlag>({ columns: COLUMNS, refineCoreProps: { resource: 'signupFlags', pagination: { pageSize: 20 } } });
+  const { data: identity } = useGetIdentity<Operator>();
+  const admin = identity?.role === 'admin';
+  const { mutateAsync } = useCustomMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
+  const act = useRef<Act>(async () => false);
+  act.current = async (url, values, done) => {
+    try {
+      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
+      setMessage(done);
+      await refetch.current();
+      return true;
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+      return false;
+    }
+  };
+  // Stable for the columns; it calls the latest `act`.
+  const call = useCallback<Act>((url, values, done) => act.current(url, values, done), []);
+
+  const signupColumns = useMemo<ColumnDef<SignupFlag>[]>(
+    () => [
+      { id: 'inviter', header: 'Inviter', cell: ({ row }) => `${row.original.inviterPhone} (#${row.original.inviterId})` },
+      { id: 'shared', header: 'Shared', accessorKey: 'sharedBy' },
+      { id: 'signups', header: 'Sign-ups', accessorKey: 'signups' },
+      { id: 'invitees', header: 'Invitees', cell: ({ row }) => row.original.inviteeIds.map((id) => `#${id}`).join(', ') },
+      { id: 'last', header: 'Last', cell: ({ row }) => when(row.original.lastAt) },
+      { id: 'state', header: 'Decision', cell: ({ row }) => decided(row.original.decision) },
+      ...(admin
+        ? [
+            {
+              id: 'act',
+              header: 'Act',
+              cell: ({ row }: { row: { original: SignupFlag } }) => {
+                const f = row.original;
+                const label = `the ${f.sharedBy} flag of inviter #${f.inviterId}`;
+                return (
+                  <Decide
+                    label={label}
+                    act={call}
+                    actions={[
+                      { text: 'Dismiss', url: signupFlagDecide.path, values: (note) => ({ key: f.key, action: 'dismiss', note }), done: `Flag of inviter #${f.inviterId} dismissed.` },
+                      {
+                        text: 'Freeze all',
+                        danger: true,
+                        url: signupFlagDecide.path,
+                        values: (note) => ({ key: f.key, action: 'freeze', note }),
+                        done: `Inviter #${f.inviterId} and invitees frozen; they read the note as the reason.`,
+                      },
+                    ]}
+                  />
+                );
+              },
+            } satisfies ColumnDef<SignupFlag>,
+          ]
+        : []),
+    ],
+    [admin, call],
+  );
+  const heldColumns = useMemo<ColumnDef<HeldRebates>[]>(
+    () => [
+      { id: 'earner', header: 'Invitee', cell: ({ row }) => `${row.original.earnerPhone} (#${row.original.earnerId})` },
+      { id: 'rebates', header: 'Rebates', accessorKey: 'rebates' },
+      { id: 'amount', header: 'Points held', cell: ({ row }) => points(row.original.amount) },
+      { id: 'uplines', header: 'Uplines', accessorKey: 'uplines' },
+      { id: 'since', header: 'Since', cell: ({ row }) => when(row.original.since) },
+      { id: 'state', header: 'Decision', cell: ({ row }) => decided(row.original.decision) },
+      {
+        id: 'act',
+        header: 'Act',
+        cell: ({ row }) => {
+          const h = row.original;
+          return (
+            <Decide
+              label={`the rebates held for #${h.earnerId}`}
+              act={call}
+              actions={[
+                { text: 'Keep held', url: heldRebatesDecide.path, values: (note) => ({ earnerId: h.earnerId, action: 'keep', note }), done: `Rebates of #${h.earnerId} kept held.` },
+                { text: 'Release', url: heldRebatesDecide.path, values: (note) => ({ earnerId: h.earnerId, action: 'release', note }), done: `Rebates of #${h.earnerId} released to the uplines.` },
+              ]}
+            />
+          );
+        },
+      },
+    ],
+    [call],
+  );
+  const signups = useTable<SignupFlag>({ columns: signupColumns, refineCoreProps: { resource: 'signupFlags', pagination: { pageSize: 50 } } });
+  const held = useTable<HeldRebates>({ columns: heldColumns, refineCoreProps: { resource: 'heldRebates', pagination: { pageSize: 30 }, queryOptions: { enabled: admin } } });
+  refetch.current = () => Promise.all([signups.refineCore.tableQuery.refetch(), admin ? held.refineCore.tableQuery.refetch() : null]);
   return (
     <section aria-labelledby="fraud-title">
       <h1 id="fraud-title">Fraud flags</h1>
-      <p>Sign-ups per device and per address. Duplicate pictures show on each submission of the review queue.</p>
-      <DataTable table={table} caption="Sign-ups sharing a device or address" />
+      <p>Sign-ups per device and per address, and rebates held until an invitee's first approved audit task. Duplicate pictures show on each submission of the review queue.</p>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      <DataTable table={signups} caption="Sign-ups sharing a device or address" />
+      {admin && <DataTable table={held} caption="Held rebates" />}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminTask, AdminTaskInput, LanguageKey, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
+import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, LanguageKey, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { DataTable, points } from '../ui/DataTable';
 
@@ -29,6 +29,30 @@ const BLANK: FormValues = {
   texts: {},
 };
 
+/** `datetime-local` shows the operator's own time; the contract carries an ISO instant. */
+const localInput = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+/** A stored task as the form's values (English in the columns, the other languages side by side). */
+const valuesOf = (task: AdminTask): FormValues => ({
+  kind: task.kind,
+  schedule: task.schedule,
+  title: task.title,
+  description: task.description,
+  reward: task.reward / 100,
+  minLevel: task.minLevel,
+  dailyCap: task.dailyCap,
+  position: task.position,
+  resetTime: task.resetTime,
+  endsAt: task.endsAt ? localInput(task.endsAt) : null,
+  proofPictures: task.proofPictures,
+  targetUrl: task.targetUrl,
+  steps: task.steps,
+  texts: Object.fromEntries(OTHER_LANGUAGES.map((l) => [l, task.texts[l] ?? { title: '', description: '' }])),
+});
+
 const toInput = (v: FormValues): AdminTaskInput => ({
   ...v,
   reward: Math.round(Number(v.reward) * 100),
@@ -41,30 +65,45 @@ const toInput = (v: FormValues): AdminTaskInput => ({
   targetUrl: v.targetUrl || null,
 });
 
-function TaskForm({ onCreated }: { onCreated: () => void }) {
-  const { mutateAsync } = useCreate<AdminTask>();
+/** Creates a task, or edits `task` (its kind stays). */
+function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string) => void }) {
+  const { mutateAsync: create } = useCreate<AdminTask>();
+  const { mutateAsync: custom } = useCustomMutation<AdminTask>();
   const [isPending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   // The contract's own schema checks the form, on what will be sent.
   const resolver = useMemo(() => {
-    const check = zodResolver(AdminTaskInput);
-    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) => check(toInput(values) as never, context, options as never) as never;
-  }, []);
-  const { register, handleSubmit, watch, control, reset, formState } = useForm<FormValues>({ resolver, defaultValues: BLANK });
+    // An edit is checked by the edit's schema (the same fields and the task's id).
+    const check = zodResolver((task ? AdminTaskEdit : AdminTaskInput) as typeof AdminTaskInput);
+    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) =>
+      check((task ? { ...toInput(values), taskId: task.id } : toInput(values)) as never, context, options as never) as never;
+  }, [task]);
+  const { register, handleSubmit, watch, control, reset, formState } = useForm<FormValues>({ resolver, defaultValues: task ? valuesOf(task) : BLANK });
   const steps = useFieldArray({ control, name: 'steps' });
   const schedule = watch('schedule');
+  const kind = watch('kind');
   const texts = watch('texts');
   const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const errors = formState.errors;
+  const formId = task ? `edit-task-${task.id}` : 'new-task';
+  const heading = task ? `Edit task ${task.id}` : 'New task';
+  // The edit button may be far down the list: bring its form into view.
+  useEffect(() => {
+    if (task) document.getElementById(formId)?.scrollIntoView({ block: 'start' });
+  }, [task, formId]);
   // The resolver hands over what it checked: the contract's input, points already in hundredths.
   const submit = handleSubmit(async (checked) => {
-    const values = checked as unknown as AdminTaskInput;
     setRefusal(null);
     setPending(true);
     try {
-      await mutateAsync({ resource: 'tasks', values, successNotification: false, errorNotification: false });
-      reset(BLANK);
-      onCreated();
+      if (task) {
+        await custom({ url: adminTaskUpdate.path, method: 'post', values: checked as unknown as AdminTaskEdit, successNotification: false, errorNotification: false });
+        onDone(`Task ${task.id} saved.`);
+      } else {
+        await create({ resource: 'tasks', values: checked as unknown as AdminTaskInput, successNotification: false, errorNotification: false });
+        reset(BLANK);
+        onDone('Task created.');
+      }
     } catch (error) {
       setRefusal(error instanceof Error ? error.message : String(error));
     } finally {
@@ -72,17 +111,23 @@ function TaskForm({ onCreated }: { onCreated: () => void }) {
     }
   });
   return (
-    <form className="task-form" onSubmit={submit} noValidate aria-labelledby="new-task">
-      <h2 id="new-task">New task</h2>
+    <form className="task-form" onSubmit={submit} noValidate aria-labelledby={formId}>
+      <h2 id={formId}>{heading}</h2>
       <div className="grid">
-        <label>
-          Kind
-          <select {...register('kind')}>
-            {TASK_KINDS.map((k) => (
-              <option key={k}>{k}</option>
-            ))}
-          </select>
-        </label>
+        {task ? (
+          <p className="fixed">
+            Kind <strong>{task.kind}</strong> (fixed)
+          </p>
+        ) : (
+          <label>
+            Kind
+            <select {...register('kind')}>
+              {TASK_KINDS.map((k) => (
+                <option key={k}>{k}</option>
+              ))}
+            </select>
+          </label>
+        )}
         <label>
           Schedule
           <select {...register('schedule')}>
@@ -151,7 +196,7 @@ function TaskForm({ onCreated }: { onCreated: () => void }) {
               Page
               <input {...register(`steps.${i}.h5Url`)} />
             </label>
-            <button type="button" onClick={() => steps.remove(i)} disabled={steps.fields.length === 1}>
+            <button type="button" onClick={() => steps.remove(i)} disabled={steps.fields.length === 1 && kind !== 'redeemCode'}>
               Remove
             </button>
           </div>
@@ -159,7 +204,7 @@ function TaskForm({ onCreated }: { onCreated: () => void }) {
         <button type="button" onClick={() => steps.append({ title: '', action: 'open', h5Url: '/taskDetail' })} disabled={steps.fields.length >= 5}>
           Add a step
         </button>
-        {errors.steps && <p className="error">Every step needs a title (1 to 5 steps).</p>}
+        {errors.steps && <p className="error">Every step needs a title (1 to 5 steps; a code task may have none).</p>}
       </fieldset>
       <fieldset>
         <legend>Texts in every language</legend>
@@ -208,27 +253,41 @@ function TaskForm({ onCreated }: { onCreated: () => void }) {
         </p>
       )}
       <button type="submit" disabled={isPending}>
-        Create task
+        {task ? 'Save task' : 'Create task'}
       </button>
     </form>
   );
 }
 
-/** Every task, active first; create one, pause or resume it. */
+/** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
   const { mutateAsync } = useCustomMutation<AdminTask>();
   const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminTask | null>(null);
+  const [archiving, setArchiving] = useState<number | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   // The table is made after its columns; its refetch is reached through a ref.
   const refetch = useRef<() => Promise<unknown>>(async () => undefined);
+  // Row buttons call the latest version, so the columns need not be rebuilt for it.
+  const act = useRef<(url: string, values: object, done: string) => Promise<void>>(async () => undefined);
+  act.current = async (url: string, values: object, done: string) => {
+    try {
+      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
+      setMessage(done);
+      await refetch.current();
+    } catch (error) {
+      setMessage(error instanceof Error ? error.message : String(error));
+    }
+  };
   const columns = useMemo<ColumnDef<AdminTask>[]>(
     () => [
       { id: 'id', header: 'Id', accessorKey: 'id' },
       { id: 'title', header: 'Title', accessorKey: 'title' },
-      { id: 'kind', header: 'Kind', cell: ({ row }) => `${row.original.kind} · ${row.original.schedule}` },
+      { id: 'kind', header: 'Kind', cell: ({ row }) => `${row.original.kind} · ${row.original.schedule}${row.original.resetTime ? ` ${row.original.resetTime}` : ''}` },
       { id: 'reward', header: 'Reward', cell: ({ row }) => points(row.original.reward) },
       { id: 'level', header: 'Level', accessorKey: 'minLevel' },
       { id: 'cap', header: 'Daily cap', cell: ({ row }) => row.original.dailyCap ?? '—' },
+      { id: 'order', header: 'Order', accessorKey: 'position' },
       {
         id: 'languages',
         header: 'Languages',
@@ -240,32 +299,57 @@ export function Tasks() {
       {
         id: 'state',
         header: 'State',
-        cell: ({ row }) => (
-          <button
-            type="button"
-            onClick={async () => {
-              try {
-                await mutateAsync({ url: '/admin/tasks/active', method: 'post', values: { taskId: row.original.id, active: !row.original.active }, successNotification: false, errorNotification: false });
-                setMessage(`Task ${row.original.id} ${row.original.active ? 'paused' : 'resumed'}.`);
-                await refetch.current();
-              } catch (error) {
-                setMessage(error instanceof Error ? error.message : String(error));
-              }
-            }}
-          >
-            {row.original.active ? 'Active · Pause' : 'Paused · Resume'}
-          </button>
-        ),
+        cell: ({ row }) => {
+          const t = row.original;
+          if (t.archivedAt) return 'Archived';
+          if (archiving === t.id) {
+            return (
+              <div className="row-actions">
+                <button type="button" className="fail" onClick={() => void act.current(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`).then(() => setArchiving(null))}>
+                  Archive for good
+                </button>
+                <button type="button" onClick={() => setArchiving(null)}>
+                  Keep
+                </button>
+              </div>
+            );
+          }
+          return (
+            <div className="row-actions task-actions">
+              <button type="button" onClick={() => void act.current(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
+                {t.active ? 'Active · Pause' : 'Paused · Resume'}
+              </button>
+              <button type="button" aria-label={`Edit task ${t.id}`} onClick={() => {
+                  setCreating(false);
+                  setEditing(t);
+                }}>
+                Edit
+              </button>
+              <button type="button" aria-label={`Archive task ${t.id}`} onClick={() => setArchiving(t.id)}>
+                Archive
+              </button>
+            </div>
+          );
+        },
       },
     ],
-    [mutateAsync],
+    [archiving],
   );
   const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
   refetch.current = () => table.refineCore.tableQuery.refetch();
+  const done = (text: string) => {
+    setCreating(false);
+    setEditing(null);
+    setMessage(text);
+    void table.refineCore.tableQuery.refetch();
+  };
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>
-      <button type="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
+      <button type="button" onClick={() => {
+          setEditing(null);
+          setCreating(!creating);
+        }} aria-expanded={creating}>
         {creating ? 'Close the form' : 'New task'}
       </button>
       {message && (
@@ -273,14 +357,14 @@ export function Tasks() {
           {message}
         </p>
       )}
-      {creating && (
-        <TaskForm
-          onCreated={() => {
-            setCreating(false);
-            setMessage('Task created.');
-            void table.refineCore.tableQuery.refetch();
-          }}
-        />
+      {creating && <TaskForm onDone={done} />}
+      {editing && (
+        <>
+          <TaskForm key={editing.id} task={editing} onDone={done} />
+          <button type="button" onClick={() => setEditing(null)}>
+            Close without saving
+          </button>
+        </>
       )}
       <DataTable table={table} caption="Tasks" />
     </section>

@@ -1,4 +1,4 @@
-import { LEDGER_REASONS, PAYMENT_METHODS, PAYOUT_STATES, ROLES, RUN_STATUSES, STEP_ACTIONS, SUBMISSION_STATUSES, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
+import { FLAG_DECISIONS, LEDGER_REASONS, PAYMENT_METHODS, PAYOUT_STATES, ROLES, RUN_STATUSES, STEP_ACTIONS, SUBMISSION_STATUSES, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -267,6 +267,8 @@ export const tasks = pgTable(
     dailyCap: integer('daily_cap'),
     /** Active window: before `startsAt` the task shows as not open yet. */
     startsAt: timestamp('starts_at', { withTimezone: true }),
+    /** Archived by an operator: paused for good (never active again, never edited). */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -279,6 +281,7 @@ export const tasks = pgTable(
     check('tasks_visits_positive', sql`${t.visitsNeeded} >= 1`),
     check('tasks_daily_cap_positive', sql`${t.dailyCap} is null or ${t.dailyCap} >= 1`),
     check('tasks_reset_time_format', sql`${t.resetTime} is null or ${t.resetTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('tasks_archived_inactive', sql`${t.archivedAt} is null or not ${t.active}`),
   ],
 );
 
@@ -424,11 +427,31 @@ export const shareVisits = pgTable(
   (t) => [uniqueIndex('share_visits_visitor_uq').on(t.linkId, t.visitorKey), uniqueIndex('share_visits_address_uq').on(t.linkId, t.addressKey)],
 );
 
+/** Redemption codes an operator made in one go, each with the batch's reward, uses and expiry. */
+export const redeemCodeBatches = pgTable(
+  'redeem_code_batches',
+  {
+    id: serial('id').primaryKey(),
+    reward: integer('reward').notNull(),
+    count: integer('count').notNull(),
+    maxUses: integer('max_uses').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    note: text('note').notNull().default(''),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [check('redeem_code_batches_figures', sql`${t.reward} > 0 and ${t.count} between 1 and 500 and ${t.maxUses} >= 1`)],
+);
+
 /** Redemption codes: `reward` is decided here, never by the client. */
 export const redeemCodes = pgTable(
   'redeem_codes',
   {
     code: text('code').primaryKey(),
+    /** The operator's batch it was made in; null for the seeded demo codes. */
+    batchId: integer('batch_id').references(() => redeemCodeBatches.id),
     reward: integer('reward').notNull(),
     maxUses: integer('max_uses').notNull(),
     used: integer('used').notNull().default(0),
@@ -438,6 +461,7 @@ export const redeemCodes = pgTable(
   (t) => [
     check('redeem_codes_reward_positive', sql`${t.reward} > 0`),
     check('redeem_codes_uses', sql`${t.used} between 0 and ${t.maxUses}`),
+    index('redeem_codes_batch_idx').on(t.batchId),
   ],
 );
 
@@ -943,4 +967,47 @@ export const earnerFreezes = pgTable(
     frozenAt: timestamp('frozen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('earner_freezes_reason_length', sql`char_length(${t.reason}) between 2 and 300`)],
+);
+
+/**
+ * Operators' decisions on fraud flags, each with its note (the console's fraud screen). Only ever
+ * added to: the latest row of a flag counts; a sign-up flag that grew since (`signups_seen`) is open again.
+ */
+export const fraudFlagDecisions = pgTable(
+  'fraud_flag_decisions',
+  {
+    id: serial('id').primaryKey(),
+    flagKey: text('flag_key').notNull(),
+    decision: text('decision', { enum: FLAG_DECISIONS }).notNull(),
+    note: text('note').notNull(),
+    signupsSeen: integer('signups_seen'),
+    decidedBy: integer('decided_by')
+      .notNull()
+      .references(() => users.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fraud_flag_decisions_key_idx').on(t.flagKey, t.id.desc()),
+    check('fraud_flag_decisions_known', oneOf(t.decision, FLAG_DECISIONS)),
+    check('fraud_flag_decisions_note_length', sql`char_length(${t.note}) between 2 and 300`),
+  ],
+);
+
+export const OPERATOR_SETTING_KEYS = ['title', 'fbPixelId', 'messagingDailyCap', 'reviewDeadlineMinutes'] as const;
+
+/**
+ * Operator settings that default to the server's environment (the config module's table): a key
+ * without a row keeps the environment's value. Read where used, never cached by a process.
+ */
+export const operatorSettings = pgTable(
+  'operator_settings',
+  {
+    key: text('key', { enum: OPERATOR_SETTING_KEYS }).primaryKey(),
+    value: jsonb('value').notNull(),
+    updatedBy: integer('updated_by')
+      .notNull()
+      .references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('operator_settings_key_known', oneOf(t.key, OPERATOR_SETTING_KEYS))],
 );

@@ -1,9 +1,11 @@
 import { z } from 'zod/mini';
+import { Currency } from './config.contracts';
 import { endpoint, Points } from './envelope';
 import { ReviewItem } from './review.contracts';
 import { STEP_ACTIONS, SubmissionStatus, TASK_KINDS, TASK_SCHEDULES } from './task.contracts';
 import { OPERATOR_ROLES } from './auth.contracts';
-import { LanguageKey } from './user.contracts';
+import { CurrencyCode, LanguageKey } from './user.contracts';
+import { FlagDecision } from './team.contracts';
 
 /**
  * The operator console's calls (admin/, served at /admin). Each names the roles that may make it;
@@ -47,7 +49,8 @@ export type OperatorAction = z.infer<typeof OperatorAction>;
 export const AuditQuery = z.object({
   action: z.optional(z.string().check(z.maxLength(60))),
   targetType: z.optional(z.string().check(z.maxLength(40))),
-  targetId: z.optional(z.string().check(z.maxLength(40))),
+  /** Object ids, or a fraud flag's key. */
+  targetId: z.optional(z.string().check(z.maxLength(120))),
   operatorId: z.optional(z.pipe(z.coerce.number(), RowId)),
   page: Page,
 });
@@ -118,7 +121,18 @@ export const earnerSearch = endpoint({
   data: z.object({ list: z.array(EarnerProfile) }),
 });
 
-export const EarnerLedgerLine = z.object({ id: z.int(), transferId: z.int(), amount: z.int(), reason: z.string(), createdAt: z.string() });
+export const EarnerLedgerLine = z.object({
+  id: z.int(),
+  transferId: z.int(),
+  amount: z.int(),
+  reason: z.string(),
+  createdAt: z.string(),
+  /** The transfer that reversed this one, when an operator corrected it. */
+  reversedBy: z.nullable(z.int()),
+  /** A credit the console may reverse: from the rewards account, not yet reversed. */
+  reversible: z.boolean(),
+});
+export type EarnerLedgerLine = z.infer<typeof EarnerLedgerLine>;
 export const earnerLedger = endpoint({
   api: 'main',
   method: 'GET',
@@ -145,6 +159,69 @@ export const earnerUnfreeze = endpoint({
   data: EarnerProfile,
 });
 
+/**
+ * The correction of a mistaken credit: a reversal transfer that takes the entry's points back to
+ * the rewards account, never an edit. Once per entry; refused when the earner's balance no longer
+ * holds the points (already withdrawn): nothing then changes and the message says so.
+ */
+export const earnerReverse = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/earners/reverse',
+  auth: true,
+  input: z.object({ earnerId: RowId, entryId: RowId, reason: Note }),
+  data: z.object({ earner: EarnerProfile, reversal: EarnerLedgerLine }),
+});
+
+// ---- Fraud flags ------------------------------------------------------------------------------
+
+/**
+ * A decision on a sign-up flag: dismiss it (a family, a shop's network), or freeze the inviter and
+ * every invitee of the flag. A freeze's note is the reason each of them reads; nothing is banned
+ * without one.
+ */
+export const signupFlagDecide = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/fraud/signup-decide',
+  auth: true,
+  input: z.object({ key: z.string().check(z.minLength(1), z.maxLength(120)), action: z.enum(['dismiss', 'freeze']), note: Note }),
+  data: z.object({ key: z.string(), decision: FlagDecision, frozen: z.array(z.int()) }),
+});
+
+/** An invitee whose uplines' rebates wait for their first approved audit task. */
+export const HeldRebates = z.object({
+  earnerId: z.int(),
+  earnerPhone: z.string(),
+  rebates: z.int(),
+  /** Hundredths of a point held in all. */
+  amount: z.int(),
+  uplines: z.int(),
+  since: z.string(),
+  decision: z.nullable(FlagDecision),
+});
+export type HeldRebates = z.infer<typeof HeldRebates>;
+export const heldRebatesList = endpoint({
+  api: 'main',
+  method: 'GET',
+  path: '/admin/fraud/held-rebates',
+  auth: true,
+  input: z.object({ page: Page }),
+  data: z.object({ list: z.array(HeldRebates), hasMore: z.boolean() }),
+});
+/**
+ * Release an invitee's held rebates to their uplines now (checked by hand), or keep them held with
+ * a note. Rebates of later rewards are held again until the invitee's first approved audit task.
+ */
+export const heldRebatesDecide = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/fraud/rebates-decide',
+  auth: true,
+  input: z.object({ earnerId: RowId, action: z.enum(['release', 'keep']), note: Note }),
+  data: z.object({ earnerId: z.int(), decision: FlagDecision, released: z.int() }),
+});
+
 // ---- Tasks ------------------------------------------------------------------------------------
 
 const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
@@ -152,7 +229,7 @@ export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Tex
 
 const AdminTaskStep = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), action: z.enum(STEP_ACTIONS), h5Url: z.string().check(z.maxLength(200)) });
 
-export const AdminTaskInput = z.object({
+const adminTaskFields = {
   kind: z.enum(TASK_KINDS),
   schedule: z.enum(TASK_SCHEDULES),
   /** English: the task's own columns, and what reviewers read. */
@@ -166,17 +243,26 @@ export const AdminTaskInput = z.object({
   endsAt: z.nullable(z.iso.datetime()),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
   targetUrl: z.nullable(z.string().check(z.maxLength(500))),
-  steps: z.array(AdminTaskStep).check(z.minLength(1), z.maxLength(5)),
+  steps: z.array(AdminTaskStep).check(z.maxLength(5)),
   texts: TaskTextsInput,
-});
+};
+/** A redemption-code task is done on the hall itself (the code field): the only kind without steps. */
+const stepsFitKind = z.refine<{ kind: string; steps: unknown[] }>((v) => v.kind === 'redeemCode' || v.steps.length >= 1, { error: 'every task but a code needs 1 to 5 steps', path: ['steps'] });
+export const AdminTaskInput = z.object(adminTaskFields).check(stepsFitKind);
 export type AdminTaskInput = z.infer<typeof AdminTaskInput>;
+
+/** The whole task again, as on creation; its kind stays what it was (runs of every earner depend on it). */
+export const AdminTaskEdit = z.object({ taskId: RowId, ...adminTaskFields }).check(stepsFitKind);
+export type AdminTaskEdit = z.infer<typeof AdminTaskEdit>;
 
 /** A stored task; seeded ones may have no steps (a code is redeemed on the hall itself), or longer texts. */
 export const AdminTask = z.object({
   id: z.int(),
   active: z.boolean(),
+  /** When it was archived: out of the catalogue for good, no longer edited or resumed. */
+  archivedAt: z.nullable(z.string()),
   createdAt: z.string(),
-  ...AdminTaskInput.shape,
+  ...adminTaskFields,
   title: z.string(),
   description: z.string(),
   reward: z.int(),
@@ -195,6 +281,68 @@ export const adminTaskSetActive = endpoint({
   auth: true,
   input: z.object({ taskId: RowId, active: z.boolean() }),
   data: AdminTask,
+});
+
+export const adminTaskUpdate = endpoint({ api: 'main', method: 'POST', path: '/admin/tasks/update', auth: true, input: AdminTaskEdit, data: AdminTask });
+/** Archives a task: paused for good. Runs already under review are still decided and paid. */
+export const adminTaskArchive = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/tasks/archive',
+  auth: true,
+  input: z.object({ taskId: RowId }),
+  data: AdminTask,
+});
+
+// ---- Redemption codes -------------------------------------------------------------------------
+
+/** A batch of codes made at once, all with the same reward, uses and expiry. */
+export const CodeBatchInput = z.object({
+  /** Hundredths of a point each redemption pays. */
+  reward: Points.check(z.gt(0), z.lte(100_000_00)),
+  count: z.int().check(z.gte(1), z.lte(500)),
+  /** How many earners may redeem each code (each earner once). */
+  maxUses: z.int().check(z.gte(1), z.lte(1_000_000)),
+  expiresAt: z.iso.datetime(),
+  note: z.string().check(z.trim(), z.maxLength(120)),
+});
+export type CodeBatchInput = z.infer<typeof CodeBatchInput>;
+
+export const CodeBatch = z.object({
+  id: z.int(),
+  reward: z.int(),
+  count: z.int(),
+  maxUses: z.int(),
+  expiresAt: z.string(),
+  note: z.string(),
+  createdBy: z.int(),
+  createdAt: z.string(),
+  /** Redemptions of all the batch's codes so far. */
+  redeemed: z.int(),
+});
+export type CodeBatch = z.infer<typeof CodeBatch>;
+
+export const RedeemCodeView = z.object({ code: z.string(), used: z.int(), maxUses: z.int(), expiresAt: z.string() });
+export type RedeemCodeView = z.infer<typeof RedeemCodeView>;
+export const Redemption = z.object({ code: z.string(), earnerId: z.int(), earnerPhone: z.string(), reward: z.int(), redeemedAt: z.string() });
+export type Redemption = z.infer<typeof Redemption>;
+
+export const codeBatchCreate = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/codes/create',
+  auth: true,
+  input: CodeBatchInput,
+  data: z.object({ batch: CodeBatch, codes: z.array(RedeemCodeView) }),
+});
+export const codeBatchList = endpoint({ api: 'main', method: 'GET', path: '/admin/codes/batches', auth: true, input: z.object({ page: Page }), data: z.object({ list: z.array(CodeBatch), hasMore: z.boolean() }) });
+export const codeBatchCodes = endpoint({
+  api: 'main',
+  method: 'GET',
+  path: '/admin/codes/batch',
+  auth: true,
+  input: z.object({ batchId: z.pipe(z.coerce.number(), RowId) }),
+  data: z.object({ batch: CodeBatch, codes: z.array(RedeemCodeView), redemptions: z.array(Redemption) }),
 });
 
 // ---- Withdrawals ------------------------------------------------------------------------------
@@ -216,3 +364,115 @@ export const payoutDailyTotals = endpoint({
   input: z.object({}),
   data: z.object({ list: z.array(z.object({ day: z.string(), currency: z.string(), state: z.string(), orders: z.int(), amount: z.int() })) }),
 });
+
+// ---- Configuration ----------------------------------------------------------------------------
+
+const Minor = z.int().check(z.gt(0), z.lte(1_000_000_000_000));
+
+/** One currency's withdrawal rules: presets and limits in the currency's minor units, the fee on points. */
+export const WithdrawRulesInput = z
+  .object({
+    currency: CurrencyCode,
+    presets: z.array(Minor).check(z.minLength(1), z.maxLength(8)),
+    minAmount: Minor,
+    /** Basis points of the withdrawn points, at most 50 %. */
+    feeBps: z.int().check(z.gte(0), z.lte(5000)),
+    /** The least fee, hundredths of a point. */
+    feeMinPoints: z.int().check(z.gte(0), z.lte(100_000_00)),
+    dailyCount: z.int().check(z.gte(1), z.lte(100)),
+    dailyAmount: Minor,
+    /** Orders above this wait for a payout operator. */
+    approvalAbove: z.int().check(z.gte(0), z.lte(1_000_000_000_000)),
+  })
+  .check(
+    z.refine((r) => r.presets.every((p, i) => i === 0 || p > (r.presets[i - 1] ?? 0)), { error: 'presets go from the smallest up, each once', path: ['presets'] }),
+    z.refine((r) => r.presets.every((p) => p >= r.minAmount), { error: 'every preset is at least the minimum', path: ['presets'] }),
+    z.refine((r) => r.dailyAmount >= r.minAmount, { error: 'the daily amount is at least the minimum', path: ['dailyAmount'] }),
+  );
+export type WithdrawRulesInput = z.infer<typeof WithdrawRulesInput>;
+
+export const LevelThreshold = z.object({
+  level: z.int().check(z.gte(1), z.lte(11)),
+  /** Lifetime task rewards, hundredths of a point. */
+  minTaskPoints: z.int().check(z.gte(0), z.lte(1_000_000_000_00)),
+  minActiveInvitees: z.int().check(z.gte(0), z.lte(1_000_000)),
+});
+export type LevelThreshold = z.infer<typeof LevelThreshold>;
+/** LV1 needs nothing; each level after needs at least what the one before does. */
+export const LevelThresholdsInput = z.object({
+  levels: z.array(LevelThreshold).check(
+    z.minLength(1),
+    z.maxLength(11),
+    z.refine((ls) => ls.every((l, i) => l.level === i + 1), { error: 'levels 1, 2, 3… in order' }),
+    z.refine((ls) => ls[0]?.minTaskPoints === 0 && ls[0]?.minActiveInvitees === 0, { error: 'LV1 needs nothing' }),
+    z.refine((ls) => ls.every((l, i) => i === 0 || (l.minTaskPoints >= (ls[i - 1]?.minTaskPoints ?? 0) && l.minActiveInvitees >= (ls[i - 1]?.minActiveInvitees ?? 0))), {
+      error: 'each level needs at least what the one before needs',
+    }),
+  ),
+});
+export type LevelThresholdsInput = z.infer<typeof LevelThresholdsInput>;
+
+/** Referral rates by depth (basis points of a task reward); fewer rates pay fewer levels up. */
+export const RebateRatesInput = z.object({
+  rates: z.array(z.int().check(z.gte(0), z.lte(2000))).check(
+    z.maxLength(5),
+    z.refine((rs) => rs.reduce((a, b) => a + b, 0) <= 5000, { error: 'all depths together pay at most 50 % of a reward' }),
+  ),
+});
+export type RebateRatesInput = z.infer<typeof RebateRatesInput>;
+
+/** The draw's prizes (amount and weight, in the configuration's order) and the spin rules; the looks stay. */
+export const DrawPrizesInput = z.object({
+  prizes: z
+    .array(z.object({ amount: z.int().check(z.gte(1), z.lte(100_000_00)), weight: z.int().check(z.gte(0), z.lte(1_000_000)) }))
+    .check(
+      z.minLength(2),
+      z.maxLength(8),
+      z.refine((ps) => ps.some((p) => p.weight > 0), { error: 'a draw needs a prize that can be picked' }),
+    ),
+  dailySpins: z.int().check(z.gte(0), z.lte(100)),
+  spinsPerAuditTask: z.int().check(z.gte(0), z.lte(100)),
+});
+export type DrawPrizesInput = z.infer<typeof DrawPrizesInput>;
+
+/** A currency's rate, for every language paid in it (languages that share a currency share its rate). */
+export const CurrencyRateInput = z.object({
+  code: CurrencyCode,
+  /** Millionths of the currency's major unit one point is worth. */
+  microsPerPoint: z.int().check(z.gte(1), z.lte(1_000_000_000)),
+  fractionDigits: z.int().check(z.gte(0), z.lte(3)),
+});
+export type CurrencyRateInput = z.infer<typeof CurrencyRateInput>;
+
+/** Settings that default to the server's environment until an operator sets them. */
+export const OperatorSettings = z.object({
+  /** The document title (SPEC §2). */
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  /** The ad pixel id; the pixel loads only when set. */
+  fbPixelId: z.nullable(z.string().check(z.regex(/^\d{5,20}$/))),
+  /** Messaging-number points an earner may earn a day, hundredths of a point. */
+  messagingDailyCap: z.int().check(z.gte(0), z.lte(1_000_000_000)),
+  /** Minutes a submission waits for a reviewer before it passes on its own; counts for new submissions. */
+  reviewDeadlineMinutes: z.int().check(z.gte(1), z.lte(60 * 24 * 30)),
+});
+export type OperatorSettings = z.infer<typeof OperatorSettings>;
+
+export const ConsoleConfig = z.object({
+  settings: OperatorSettings,
+  currencies: z.array(Currency),
+  withdraw: z.array(WithdrawRulesInput),
+  levels: z.array(LevelThreshold),
+  rebates: z.array(z.int()),
+  draw: z.nullable(z.object({ version: z.int(), prizes: z.array(z.object({ amount: z.int(), weight: z.int() })), dailySpins: z.int(), spinsPerAuditTask: z.int() })),
+});
+export type ConsoleConfig = z.infer<typeof ConsoleConfig>;
+
+const configCall = <I extends z.ZodMiniType>(path: string, input: I) => endpoint({ api: 'main', method: 'POST', path, auth: true, input, data: ConsoleConfig });
+/** The operator's configuration (admins only); each change is checked by its schema and audit-logged. */
+export const configView = endpoint({ api: 'main', method: 'GET', path: '/admin/config', auth: true, input: z.object({}), data: ConsoleConfig });
+export const configCurrency = configCall('/admin/config/currency', CurrencyRateInput);
+export const configWithdraw = configCall('/admin/config/withdraw', WithdrawRulesInput);
+export const configLevels = configCall('/admin/config/levels', LevelThresholdsInput);
+export const configRebates = configCall('/admin/config/rebates', RebateRatesInput);
+export const configDraw = configCall('/admin/config/draw', DrawPrizesInput);
+export const configSettings = configCall('/admin/config/settings', OperatorSettings);

@@ -93,7 +93,16 @@ export const inviterOf = endpoint({ api: 'main', method: 'GET', path: '/public/u
  * their own rebates. They are shown to operators, never dropped, since a family or a shop shares
  * a phone or a network too.
  */
+export const FLAG_DECISIONS = ['dismissed', 'frozen', 'released'] as const;
+/** An operator's decision on a fraud flag, with the note they wrote. */
+export const FlagDecision = z.object({ decision: z.enum(FLAG_DECISIONS), note: z.string(), decidedBy: z.int(), decidedAt: z.string() });
+export type FlagDecision = z.infer<typeof FlagDecision>;
+
 export const SignupFlag = z.object({
+  /** Names the flag (inviter, what is shared, and a digest of the shared device or address). */
+  key: z.string(),
+  /** The latest decision, while no new sign-up joined the flag since; null when it is open. */
+  decision: z.nullable(FlagDecision),
   inviterId: z.int(),
   /** Masked for review: enough to notice one person behind many accounts. */
   inviterPhone: z.string(),

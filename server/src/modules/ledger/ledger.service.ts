@@ -251,6 +251,47 @@ export async function reverse(tx: Tx, entryId: number, idempotencyKey = `reverse
   return transfer(tx, { from: accountOf(to), to: accountOf(from), amount: Number(original.amount), reason: LedgerReason.reversal, idempotencyKey, reverses: Number(original.id) });
 }
 
+/** Credits the platform issued to an earner, which an operator may reverse when they were a mistake. */
+export const REVERSIBLE_REASONS: readonly LedgerReason[] = [LedgerReason.welcomeBonus, LedgerReason.taskReward, LedgerReason.rebate, LedgerReason.prize, LedgerReason.redeemCode];
+
+export interface Correction {
+  /** The earner's leg that was reversed. */
+  entry: LedgerEntry;
+  /** The reversal's leg taken from the earner (negative). */
+  reversal: LedgerEntry;
+  balanceBefore: number;
+  balanceAfter: number;
+}
+
+/**
+ * An operator's correction of a mistaken credit: the earner's credit `entryId` goes back to the
+ * rewards account as a reversal transfer pointing at it. The earner's balance row is locked first,
+ * so two operators correcting at once queue, and the second finds the reversal already made. Only
+ * credits the platform issued (REVERSIBLE_REASONS) are corrected this way; a withdrawal has its own
+ * fail path. A credit is reversed once (a unique index on `reverses` is the last guard). When the
+ * balance no longer holds the points (they were withdrawn, or are on their way out) the correction
+ * is refused and nothing moves: a balance never goes below zero to make up for it.
+ */
+export async function correctCredit(tx: Tx, userId: number, entryId: number): Promise<Correction> {
+  const [locked] = rowsOf(await tx.execute(sql`select balance as amount from ${balances} where user_id = ${userId} for update`));
+  const [leg] = await tx
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.account, 'earner'), eq(ledgerEntries.userId, userId)));
+  // Another earner's entry is answered as unknown: the id alone says nothing about whose it is.
+  if (!leg) throw errors.notFound();
+  const entry = normalise({ id: leg.id, transfer_id: leg.transferId, user_id: leg.userId, account: leg.account, amount: leg.amount, reason: leg.reason, created_at: leg.createdAt });
+  if (entry.amount <= 0 || !REVERSIBLE_REASONS.includes(entry.reason as LedgerReason)) throw new AppError(ErrorCode.conflict, 'admin.notReversible');
+  const [done] = await tx.select({ id: ledgerTransfers.id }).from(ledgerTransfers).where(eq(ledgerTransfers.reverses, entry.transferId));
+  if (done) throw new AppError(ErrorCode.conflict, 'admin.alreadyReversed');
+  const balanceBefore = Number(locked?.amount ?? 0);
+  if (balanceBefore < entry.amount) {
+    throw new AppError(ErrorCode.insufficientBalance, 'admin.reversalNotCovered', { points: (entry.amount / 100).toFixed(2), balance: (balanceBefore / 100).toFixed(2) });
+  }
+  const result = await reverse(tx, entryId, `reversal:${entry.transferId}`);
+  return { entry, reversal: result.debit, balanceBefore, balanceAfter: balanceBefore - entry.amount };
+}
+
 /** Runs `post` in its own transaction; for callers with nothing else to commit alongside. */
 export function postAlone(db: Db, input: PostInput): Promise<PostResult> {
   return db.transaction((tx) => post(tx, input));

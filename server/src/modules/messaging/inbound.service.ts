@@ -2,6 +2,7 @@ import type { Clock } from '../../clock';
 import type { MessagingConfig } from '../../config';
 import type { Db, Tx } from '../../db/database';
 import { LedgerReason, post } from '../ledger/ledger.service';
+import { numberSetting } from '../config/operator-settings.repository';
 import { utcDay } from '../tasks/task-periods';
 import {
   type CodeRow,
@@ -42,7 +43,8 @@ async function reward(tx: Tx, clock: Clock, config: MessagingConfig, code: CodeR
   const amount = await numberReward(tx);
   if (amount <= 0 || (await hasEarned(tx, code.phone))) return { amount: 0, capped: false };
   const day = utcDay(clock.now(code.userId));
-  if (!(await takeDailyPoints(tx, code.userId, day, amount, config.dailyCap))) return { amount: 0, capped: true };
+  const cap = await numberSetting(tx, 'messagingDailyCap', config.dailyCap);
+  if (!(await takeDailyPoints(tx, code.userId, day, amount, cap))) return { amount: 0, capped: true };
   const { entry } = await post(tx, { userId: code.userId, amount, reason: LedgerReason.taskReward, idempotencyKey: `messaging-number:${code.phone}` });
   // The primary key on the phone is the second guard: the claim of the number already queued us.
   if (!(await recordReward(tx, { phone: code.phone, userId: code.userId, amount, day, ledgerEntryId: entry.id }))) {

@@ -4,6 +4,7 @@ import { normalizePhone } from '@grab/shared/phone';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
+import { numberSetting } from '../config/operator-settings.repository';
 import { utcDay } from '../tasks/task-periods';
 import { messagingErrors } from './messaging.errors';
 import {
@@ -48,7 +49,7 @@ export async function appInfoOf(ctx: MessagingContext, userId: number): Promise<
   return {
     officialAccount: ctx.config.officialAccount,
     codeValidSeconds: m.codeTtlMinutes * 60,
-    dailyCap: m.dailyCap,
+    dailyCap: await numberSetting(ctx.db, 'messagingDailyCap', m.dailyCap),
     earnedToday,
     reward,
     eligibility: m.eligibility,
@@ -78,7 +79,7 @@ export async function requestCode(ctx: MessagingContext, userId: number, input: 
     const owner = await findNumber(tx, phone);
     if (owner && owner.userId !== userId) throw messagingErrors.numberTaken();
     if (owner) throw messagingErrors.alreadyVerified();
-    if ((await pointsOfDay(tx, userId, utcDay(now))) >= m.dailyCap) throw messagingErrors.capReached();
+    if ((await pointsOfDay(tx, userId, utcDay(now))) >= (await numberSetting(tx, 'messagingDailyCap', m.dailyCap))) throw messagingErrors.capReached();
     const since = new Date(now.getTime() - HOUR_MS);
     if ((await countCodes(tx, since, { userId })) >= m.codesPerHourPerEarner) throw messagingErrors.tooManyCodes();
     if ((await countCodes(tx, since, { phone })) >= m.codesPerHourPerNumber) throw messagingErrors.tooManyCodes();

@@ -7,6 +7,7 @@ import { balanceOf } from '../ledger/ledger.service';
 import { submitProof } from './proof-submissions.service';
 import { countVisits, ensureShareLink, shareOf, shareUrl } from './share-links.service';
 import { periodOf, utcDay, windowClosed } from './task-periods';
+import { numberSetting } from '../config/operator-settings.repository';
 import { payRun } from './task-rewards.service';
 import { currentStep, toRunView, toStep } from './task-view';
 import { taskErrors } from './tasks.errors';
@@ -95,7 +96,8 @@ async function completeStep(tx: Tx, ctx: EngineContext, task: CatalogueTask, run
         pictures: input.pictures ?? [],
         required: task.proofPictures,
         now,
-        deadlineMinutes: ctx.reviewDeadlineMinutes,
+        // The operator's deadline where set (read in this transaction), else the environment's.
+        deadlineMinutes: await numberSetting(tx, 'reviewDeadlineMinutes', ctx.reviewDeadlineMinutes),
       });
       return updateRun(tx, run.id, { step: task.steps.length, status: 'underReview', reason: null });
     }

@@ -1,43 +1,76 @@
-import type { SignupFlag } from '@grab/shared/contracts';
+import type { FlagDecision, SignupFlag } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { signups, users } from '../../db/schema';
+import { fraudFlagDecisions, signups, users } from '../../db/schema';
 import { maskPhoneForReview } from '../users/masked-phone';
 
 export const SIGNUP_FLAGS_PAGE_SIZE = 50;
 
 interface Row {
+  flag_key: string;
   inviter_id: number;
   phone: string;
   shared_by: 'device' | 'address';
   signups: number | string;
   invitee_ids: number[];
   last_at: Date | string;
+  decision: FlagDecision['decision'] | null;
+  note: string | null;
+  decided_by: number | null;
+  decided_at: Date | string | null;
 }
 
-/**
- * Inviters with two or more sign-ups from one browser id or one address, newest first: read from
- * the sign-up records (kept for this view), so nothing about the sign-ups themselves changes.
- */
-export async function signupFlagPage(db: Executor, page: number): Promise<SignupFlag[]> {
-  const result = await db.execute(sql`
-    with grouped as (
-      select inviter_id, 'device' as shared_by, device_id as shared, count(*) as signups, array_agg(user_id order by user_id) as invitee_ids, max(created_at) as last_at
-      from ${signups} where inviter_id is not null and device_id is not null group by inviter_id, device_id having count(*) > 1
-      union all
-      select inviter_id, 'address', ip, count(*), array_agg(user_id order by user_id), max(created_at)
-      from ${signups} where inviter_id is not null group by inviter_id, ip having count(*) > 1
-    )
-    select g.inviter_id, u.phone, g.shared_by, g.signups, g.invitee_ids, g.last_at
-    from grouped g join ${users} u on u.id = g.inviter_id
-    order by g.last_at desc, g.inviter_id, g.shared_by
-    limit ${SIGNUP_FLAGS_PAGE_SIZE} offset ${(page - 1) * SIGNUP_FLAGS_PAGE_SIZE}`);
-  return (result as unknown as { rows: Row[] }).rows.map((r) => ({
+/** The flags as keys, sign-ups and invitees; the key names the shared device or address by a digest only. */
+const grouped = sql`
+  select inviter_id, 'device' as shared_by, 'signup:device:' || inviter_id || ':' || md5(device_id) as flag_key, count(*) as signups,
+         array_agg(user_id order by user_id) as invitee_ids, max(created_at) as last_at
+  from ${signups} where inviter_id is not null and device_id is not null group by inviter_id, device_id having count(*) > 1
+  union all
+  select inviter_id, 'address', 'signup:address:' || inviter_id || ':' || md5(ip), count(*), array_agg(user_id order by user_id), max(created_at)
+  from ${signups} where inviter_id is not null group by inviter_id, ip having count(*) > 1`;
+
+function toFlag(r: Row): SignupFlag {
+  return {
+    key: r.flag_key,
+    decision:
+      r.decision && r.note !== null && r.decided_by !== null && r.decided_at !== null
+        ? { decision: r.decision, note: r.note, decidedBy: Number(r.decided_by), decidedAt: new Date(r.decided_at).toISOString() }
+        : null,
     inviterId: Number(r.inviter_id),
     inviterPhone: maskPhoneForReview(r.phone),
     sharedBy: r.shared_by,
     signups: Number(r.signups),
     inviteeIds: r.invitee_ids.map(Number),
     lastAt: new Date(r.last_at).toISOString(),
-  }));
+  };
+}
+
+async function flags(db: Executor, where: ReturnType<typeof sql>, page: number): Promise<SignupFlag[]> {
+  const result = await db.execute(sql`
+    with grouped as (${grouped})
+    select g.flag_key, g.inviter_id, u.phone, g.shared_by, g.signups, g.invitee_ids, g.last_at, d.decision, d.note, d.decided_by, d.decided_at
+    from grouped g join ${users} u on u.id = g.inviter_id
+    left join lateral (
+      select decision, note, decided_by, decided_at from ${fraudFlagDecisions} f
+      where f.flag_key = g.flag_key and f.signups_seen >= g.signups order by f.id desc limit 1
+    ) d on true
+    where ${where}
+    order by (d.decision is not null), g.last_at desc, g.inviter_id, g.shared_by
+    limit ${SIGNUP_FLAGS_PAGE_SIZE} offset ${(page - 1) * SIGNUP_FLAGS_PAGE_SIZE}`);
+  return (result as unknown as { rows: Row[] }).rows.map(toFlag);
+}
+
+/**
+ * Inviters with two or more sign-ups from one browser id or one address, open ones first, newest
+ * first: read from the sign-up records (kept for this view), so nothing about the sign-ups
+ * themselves changes. A decided flag that a new sign-up joined since is open again.
+ */
+export function signupFlagPage(db: Executor, page: number): Promise<SignupFlag[]> {
+  return flags(db, sql`true`, page);
+}
+
+/** One flag by its key, or null: the key is checked against the sign-ups, never trusted. */
+export async function signupFlagByKey(db: Executor, key: string): Promise<SignupFlag | null> {
+  const [flag] = await flags(db, sql`g.flag_key = ${key}`, 1);
+  return flag ?? null;
 }

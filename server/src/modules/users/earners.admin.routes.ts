@@ -1,4 +1,4 @@
-import { type EarnerProfile, earnerFreeze, earnerLedger, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
+import { type EarnerProfile, earnerFreeze, earnerLedger, earnerReverse, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
@@ -7,7 +7,8 @@ import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
-import { earnerLedgerPage } from '../ledger/ledger-lines.repository';
+import { earnerLedgerPage, toLine } from '../ledger/ledger-lines.repository';
+import { correctCredit } from '../ledger/ledger.service';
 import { freeze, freezeOf, unfreeze } from './earner-freezes.repository';
 
 const SEARCH_LIMIT = 20;
@@ -46,7 +47,7 @@ async function profileOf(db: Executor, earnerId: number): Promise<EarnerProfile>
   return row;
 }
 
-/** The console's earners screen: search, profile, ledger, freeze. Admins only. */
+/** The console's earners screen: search, profile, ledger, credit correction, freeze. Admins only. */
 export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
   const guard = operatorsOnly('admin');
   route(
@@ -68,6 +69,27 @@ export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
       await profileOf(db, input.earnerId);
       return earnerLedgerPage(db, input.earnerId, input.page ?? 1);
     },
+    guard,
+  );
+  route(
+    app,
+    earnerReverse,
+    (input, request) =>
+      db.transaction(async (tx) => {
+        const operator = earnerOf(request);
+        const earner = await profileOf(tx, input.earnerId);
+        if (earner.role !== 'earner') throw errors.notFound();
+        const done = await correctCredit(tx, input.earnerId, input.entryId);
+        await recordAction(tx, operator, {
+          action: 'earner.reverse',
+          targetType: 'earner',
+          targetId: input.earnerId,
+          before: { balance: done.balanceBefore, entry: { id: done.entry.id, transferId: done.entry.transferId, amount: done.entry.amount, reason: done.entry.reason } },
+          after: { balance: done.balanceAfter, reversal: { id: done.reversal.id, transferId: done.reversal.transferId, amount: done.reversal.amount } },
+          note: input.reason,
+        });
+        return { earner: await profileOf(tx, input.earnerId), reversal: toLine({ ...done.reversal, reversedBy: null }) };
+      }),
     guard,
   );
   route(

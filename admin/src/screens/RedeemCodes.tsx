@@ -1,0 +1,224 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type CodeBatch, CodeBatchInput, codeBatchCodes, type DataOf } from '@grab/shared/contracts';
+import { useCreate, useCustom } from '@refinedev/core';
+import { useTable } from '@refinedev/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { DataTable, points, when } from '../ui/DataTable';
+
+/** The form's values: points with decimals, the expiry in the operator's own time. */
+interface FormValues {
+  reward: number;
+  count: number;
+  maxUses: number;
+  expiresAt: string;
+  note: string;
+}
+
+const inAMonth = () => {
+  const d = new Date(Date.now() + 30 * 86_400_000);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+};
+
+const toInput = (v: FormValues): CodeBatchInput => ({
+  reward: Math.round(Number(v.reward) * 100),
+  count: Number(v.count),
+  maxUses: Number(v.maxUses),
+  expiresAt: v.expiresAt ? new Date(v.expiresAt).toISOString() : '',
+  note: v.note,
+});
+
+const MESSAGES: Partial<Record<keyof FormValues, string>> = {
+  reward: 'A reward above 0 points, at most 100,000',
+  count: '1 to 500 codes',
+  maxUses: 'At least 1 use per code',
+  expiresAt: 'Choose when the codes expire',
+  note: 'At most 120 characters',
+};
+
+function BatchForm({ onDone }: { onDone: (batch: CodeBatch) => void }) {
+  const { mutateAsync } = useCreate<{ batch: CodeBatch }>();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const resolver = useMemo(() => {
+    const check = zodResolver(CodeBatchInput);
+    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) => check(toInput(values) as never, context, options as never) as never;
+  }, []);
+  const { register, handleSubmit, formState } = useForm<FormValues>({ resolver, defaultValues: { reward: 5, count: 20, maxUses: 1, expiresAt: inAMonth(), note: '' } });
+  const submit = handleSubmit(async (checked) => {
+    setRefusal(null);
+    try {
+      const answer = await mutateAsync({ resource: 'codeBatches', values: checked as unknown as CodeBatchInput, successNotification: false, errorNotification: false });
+      onDone(answer.data.batch);
+    } catch (error) {
+      setRefusal(error instanceof Error ? error.message : String(error));
+    }
+  });
+  const field = (name: keyof FormValues) => formState.errors[name] && <p className="error">{MESSAGES[name]}</p>;
+  return (
+    <form className="task-form" onSubmit={submit} noValidate aria-labelledby="new-batch">
+      <h2 id="new-batch">New batch of codes</h2>
+      <div className="grid">
+        <label>
+          Reward per redemption (points)
+          <input type="number" step="0.01" min="0.01" {...register('reward')} />
+          {field('reward')}
+        </label>
+        <label>
+          How many codes
+          <input type="number" min="1" max="500" {...register('count')} />
+          {field('count')}
+        </label>
+        <label>
+          Uses per code (each earner once)
+          <input type="number" min="1" {...register('maxUses')} />
+          {field('maxUses')}
+        </label>
+        <label>
+          Expires at
+          <input type="datetime-local" {...register('expiresAt')} />
+          {field('expiresAt')}
+        </label>
+        <label>
+          Note (where the codes go)
+          <input {...register('note')} maxLength={120} />
+          {field('note')}
+        </label>
+      </div>
+      {refusal && (
+        <p className="error" role="alert">
+          {refusal}
+        </p>
+      )}
+      <button type="submit" disabled={formState.isSubmitting}>
+        Create codes
+      </button>
+    </form>
+  );
+}
+
+/** One batch: every code with its uses, and the latest redemptions with who made them. */
+function BatchDetail({ batchId }: { batchId: number }) {
+  const { result, query } = useCustom<DataOf<typeof codeBatchCodes>>({ url: codeBatchCodes.path, method: 'get', config: { query: { batchId } } });
+  const data = result?.data;
+  if (query.isLoading || !data?.batch) return <p>Loading batch {batchId}…</p>;
+  return (
+    <section className="batch" aria-labelledby={`batch-${batchId}`}>
+      <h2 id={`batch-${batchId}`}>
+        Batch {batchId}: {data.codes.length} codes · {points(data.batch.reward)} points · {data.batch.redeemed} redeemed
+      </h2>
+      <div className="batch-columns">
+        <table>
+          <caption>Codes of batch {batchId}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Code</th>
+              <th scope="col">Used</th>
+              <th scope="col">Expires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.codes.map((c) => (
+              <tr key={c.code}>
+                <td>
+                  <code>{c.code}</code>
+                </td>
+                <td>
+                  {c.used} / {c.maxUses}
+                </td>
+                <td>{when(c.expiresAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <table>
+          <caption>Redemptions of batch {batchId}</caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Code</th>
+              <th scope="col">Earner</th>
+              <th scope="col">Points</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.redemptions.map((r) => (
+              <tr key={`${r.code}:${r.earnerId}`}>
+                <td>{when(r.redeemedAt)}</td>
+                <td>
+                  <code>{r.code}</code>
+                </td>
+                <td>
+                  {r.earnerPhone} (#{r.earnerId})
+                </td>
+                <td>{points(r.reward)}</td>
+              </tr>
+            ))}
+            {data.redemptions.length === 0 && (
+              <tr>
+                <td colSpan={4} className="empty">
+                  No redemption yet.
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** Redemption codes in batches: create one, list its codes, see who redeemed them. */
+export function RedeemCodes() {
+  const [creating, setCreating] = useState(false);
+  const [open, setOpen] = useState<number | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const columns = useMemo<ColumnDef<CodeBatch>[]>(
+    () => [
+      { id: 'id', header: 'Batch', accessorKey: 'id' },
+      { id: 'created', header: 'Made', cell: ({ row }) => when(row.original.createdAt) },
+      { id: 'reward', header: 'Reward', cell: ({ row }) => points(row.original.reward) },
+      { id: 'count', header: 'Codes', accessorKey: 'count' },
+      { id: 'uses', header: 'Uses per code', accessorKey: 'maxUses' },
+      { id: 'expires', header: 'Expires', cell: ({ row }) => when(row.original.expiresAt) },
+      { id: 'redeemed', header: 'Redeemed', accessorKey: 'redeemed' },
+      { id: 'note', header: 'Note', accessorKey: 'note' },
+      {
+        id: 'open',
+        header: 'Codes',
+        cell: ({ row }) => (
+          <button type="button" aria-expanded={open === row.original.id} onClick={() => setOpen(open === row.original.id ? null : row.original.id)}>
+            {open === row.original.id ? 'Hide' : `Show batch ${row.original.id}`}
+          </button>
+        ),
+      },
+    ],
+    [open],
+  );
+  const table = useTable<CodeBatch>({ columns, refineCoreProps: { resource: 'codeBatches', pagination: { pageSize: 20 } } });
+  return (
+    <section aria-labelledby="codes-title">
+      <h1 id="codes-title">Redemption codes</h1>
+      <button type="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
+        {creating ? 'Close the form' : 'New batch'}
+      </button>
+      {message && (
+        <p className="notice" role="status">
+          {message}
+        </p>
+      )}
+      {creating && (
+        <BatchForm
+          onDone={(batch) => {
+            setCreating(false);
+            setOpen(batch.id);
+            setMessage(`Batch ${batch.id} made: ${batch.count} codes.`);
+            void table.refineCore.tableQuery.refetch();
+          }}
+        />
+      )}
+      <DataTable table={table} caption="Batches" />
+      {open !== null && <BatchDetail key={open} batchId={open} />}
+    </section>
+  );
+}

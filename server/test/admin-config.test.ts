@@ -1,0 +1,189 @@
+import type { ConsoleConfig, OperatorAction, Recipient, WithdrawOptions, WithdrawOrder } from '@grab/shared/contracts';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { submissions } from '../src/db/schema';
+import { numberSetting } from '../src/modules/config/operator-settings.repository';
+import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
+import { reconcile } from '../src/modules/wallet/reconcile';
+import { BOOKS_HOLD } from './books';
+import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { makeReviewer, uploadPicture } from './reviews-fixtures';
+
+type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
+const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+
+describe.each(engines)('the console configuration (%s)', (engine) => {
+  const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '0', PAYOUT_SIMULATOR_DELAY_MS: '0' }));
+  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  let initial: ConsoleConfig;
+
+  beforeAll(async () => {
+    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
+      people[role] = await registerEarner(ctx.app);
+      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
+    }
+    initial = (await get<ConsoleConfig>('/admin/config')).body.data!;
+  });
+
+  afterEach(async () => {
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+
+  const post = <T>(url: string, payload: object, token: string | undefined = people.admin.token, language = 'en-US') =>
+    call<T>(ctx.app, { method: 'POST', url, token, payload, headers: { 'accept-language': language } });
+  const get = <T>(url: string, token: string | undefined = people.admin.token) => call<T>(ctx.app, { method: 'GET', url, token });
+  const audit_ = async (query: string) => (await get<{ list: OperatorAction[] }>(`/admin/audit/list${query}`)).body.data?.list ?? [];
+  const usd = () => initial.withdraw.find((w) => w.currency === 'USD')!;
+
+  /** Waits, as the orders page does, until the order is paid or failed. */
+  async function settled(earner: Registered, id: number): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const log = (await post<{ items: { id: number; status: string }[] }>('/app/pay/withdraw-log', {}, earner.token)).body.data;
+      const status = log?.items.find((o) => o.id === id)?.status;
+      if (status === 'success' || status === 'failed') return;
+      if (Date.now() > deadline) throw new Error(`order ${id} is still ${status}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  it('shows the configuration the rules are read from', () => {
+    expect(initial.currencies.length).toBe(8);
+    expect(usd()).toMatchObject({ minAmount: 100, feeBps: 200 });
+    expect(initial.levels[0]).toEqual({ level: 1, minTaskPoints: 0, minActiveInvitees: 0 });
+    expect(initial.rebates).toEqual([300, 200, 200, 100, 100]);
+    expect(initial.draw?.prizes.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('answers admins only, on every configuration call', async () => {
+    const calls: [string, object | undefined][] = [
+      ['/admin/config', undefined],
+      ['/admin/config/currency', { code: 'USD', microsPerPoint: initial.currencies.find((c) => c.code === 'USD')!.microsPerPoint, fractionDigits: 2 }],
+      ['/admin/config/withdraw', usd()],
+      ['/admin/config/levels', { levels: initial.levels }],
+      ['/admin/config/rebates', { rates: initial.rebates }],
+      ['/admin/config/draw', { prizes: initial.draw!.prizes, dailySpins: initial.draw!.dailySpins, spinsPerAuditTask: initial.draw!.spinsPerAuditTask }],
+      ['/admin/config/settings', initial.settings],
+    ];
+    for (const [url, payload] of calls) {
+      for (const role of ROLES) {
+        const token = role === 'none' ? undefined : people[role].token;
+        const { status, body } = await call(ctx.app, { method: payload ? 'POST' : 'GET', url, token, ...(payload ? { payload } : {}) });
+        if (role === 'none') expect([status, body.code], `${url} ${role}`).toEqual([401, 401]);
+        else if (role === 'admin') expect([status, body.code], `${url} ${JSON.stringify(body)}`).toEqual([200, 200]);
+        else expect([status, body.code], `${url} ${role}`).toEqual([403, 403]);
+      }
+    }
+  });
+
+  it('changes withdrawal presets and fees, seen by the earner and by a withdrawal whose rules this process had cached', async () => {
+    const earner = await registerEarner(ctx.app);
+    await postAlone(ctx.db, { userId: earner.userId, amount: 10_000_00, reason: LedgerReason.taskReward, idempotencyKey: `config-test:${earner.userId}` });
+    const [upi] = (await get<{ id: number }[]>('/app/pay/institutionList?method=upi', earner.token)).body.data!;
+    const recipient = (await post<Recipient>('/app/pay/userRecipientSave', { method: 'upi', institutionId: upi!.id, name: 'Asha K', account: 'asha.k@okbank' }, earner.token)).body.data!;
+    // A first withdrawal reads the rules into this process's cache.
+    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: recipient.id, idempotencyKey: `config-first-${earner.userId}-0001` }, earner.token);
+    expect(first.body.data).toMatchObject({ fee: 20_00 });
+    const changed = await post<ConsoleConfig>('/admin/config/withdraw', { ...usd(), presets: [100, 300], feeBps: 500 });
+    expect(changed.body.data?.withdraw.find((w) => w.currency === 'USD')).toMatchObject({ presets: [100, 300], feeBps: 500 });
+    const options = (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).body.data!;
+    expect(options).toMatchObject({ presets: [100, 300], feeBps: 500 });
+    // $3 is 3,000 points; the new 5 % fee is 150 points, not the cached 2 %.
+    const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 300, recipientId: recipient.id, idempotencyKey: `config-second-${earner.userId}-0001` }, earner.token);
+    expect(second.body.data).toMatchObject({ amount: 300, points: 3000_00, fee: 150_00 });
+    const [logged] = await audit_('?action=config.withdraw');
+    expect(logged).toMatchObject({ targetType: 'config', targetId: 'USD', operatorId: people.admin.userId, before: { presets: usd().presets, feeBps: 200 }, after: { presets: [100, 300], feeBps: 500 } });
+    await post('/admin/config/withdraw', usd());
+    // The simulator pays both orders; wait for it, so later tests count rows on a still ledger.
+    for (const id of [first.body.data!.id, second.body.data!.id]) await settled(earner, id);
+  });
+
+  it('changes a rate, the levels, the referral rates and the draw prizes, each in the audit log', async () => {
+    const rate = await post<ConsoleConfig>('/admin/config/currency', { code: 'USD', microsPerPoint: 2000, fractionDigits: 2 });
+    // Every language paid in dollars takes the new rate.
+    expect(rate.body.data?.currencies.filter((c) => c.code === 'USD').map((c) => c.microsPerPoint)).toEqual([2000, 2000]);
+    expect((await get<WithdrawOptions>('/app/pay/withdraw-options', people.earner.token)).body.data?.microsPerPoint).toBe(2000);
+    const levels = initial.levels.map((l) => (l.level === 2 ? { ...l, minTaskPoints: l.minTaskPoints + 1_00 } : l));
+    expect((await post<ConsoleConfig>('/admin/config/levels', { levels })).body.data?.levels).toEqual(levels);
+    expect((await post<ConsoleConfig>('/admin/config/rebates', { rates: [500, 100] })).body.data?.rebates).toEqual([500, 100]);
+    const prizes = initial.draw!.prizes.map((p, i) => ({ amount: p.amount + 1, weight: i === 0 ? 0 : p.weight }));
+    const draw = await post<ConsoleConfig>('/admin/config/draw', { prizes, dailySpins: 2, spinsPerAuditTask: 1 });
+    expect(draw.body.data?.draw).toMatchObject({ prizes, dailySpins: 2, spinsPerAuditTask: 1 });
+    expect(draw.body.data!.draw!.version).toBeGreaterThan(initial.draw!.version);
+    const actions = (await audit_('?targetType=config')).map((a) => a.action);
+    expect(actions.slice(0, 4)).toEqual(['config.draw', 'config.rebates', 'config.levels', 'config.currency']);
+    expect((await audit_('?action=config.rebates'))[0]).toMatchObject({ before: [300, 200, 200, 100, 100], after: [500, 100] });
+  });
+
+  it('sets the title, pixel, messaging cap and review deadline: the app and new submissions follow at once', async () => {
+    expect(initial.settings).toEqual({ title: 'Grab', fbPixelId: null, messagingDailyCap: 4_800_00, reviewDeadlineMinutes: 48 * 60 });
+    const settings = { title: 'Grab Rewards', fbPixelId: '123456789012', messagingDailyCap: 1_000_00, reviewDeadlineMinutes: 30 };
+    const saved = await post<ConsoleConfig>('/admin/config/settings', settings);
+    expect(saved.body.data?.settings).toEqual(settings);
+    const common = await post<{ title: string; fbId: string | null }>('/public/commonConfig', {}, undefined);
+    expect(common.body.data).toMatchObject({ title: 'Grab Rewards', fbId: '123456789012' });
+    expect(await numberSetting(ctx.db, 'messagingDailyCap', 4_800_00)).toBe(1_000_00);
+    // A proof sent now waits 30 minutes for a reviewer, not the environment's 48 hours.
+    const earner = await registerEarner(ctx.app);
+    const hall = (await get<{ id: number; title: string }[]>('/app/task/list', earner.token)).body.data!;
+    const audit = hall.find((t) => t.title === 'Follow our official page')!;
+    const started = await post<{ id: number; taskBranchList?: unknown }>('/app/task/leading-task', { taskId: audit.id }, earner.token);
+    expect(started.body.code).toBe(200);
+    const detail = (await get<{ taskBranchList: { id: number; action: string }[] }>(`/app/task/detail?taskId=${audit.id}`, earner.token)).body.data!;
+    const step = detail.taskBranchList.find((b) => b.action === 'proof')!;
+    const picture = await uploadPicture(ctx.app, earner.token);
+    const sent = await post('/app/task/leading-task', { taskId: audit.id, stepId: step.id, pictures: [picture] }, earner.token);
+    expect(sent.body.code).toBe(200);
+    const [submission] = await ctx.db.select().from(submissions).where(eq(submissions.userId, earner.userId));
+    expect(submission!.deadlineAt.getTime() - submission!.createdAt.getTime()).toBeGreaterThan(29 * 60_000);
+    expect(submission!.deadlineAt.getTime() - submission!.createdAt.getTime()).toBeLessThan(31 * 60_000);
+    expect((await audit_('?action=config.settings'))[0]).toMatchObject({ before: initial.settings, after: settings });
+    await post('/admin/config/settings', initial.settings);
+    expect((await post<{ title: string }>('/public/commonConfig', {}, undefined)).body.data?.title).toBe('Grab');
+  });
+
+  it('refuses bad input on every form with a message, changing nothing', async () => {
+    const rows = await countRows(ctx.db);
+    const current = (await get<ConsoleConfig>('/admin/config')).body.data!;
+    const w = current.withdraw.find((x) => x.currency === 'USD')!;
+    const d = current.draw!;
+    const bad: [string, object][] = [
+      ['/admin/config/currency', { code: 'EUR', microsPerPoint: 1000, fractionDigits: 2 }],
+      ['/admin/config/currency', { code: 'USD', microsPerPoint: 0, fractionDigits: 2 }],
+      ['/admin/config/currency', { code: 'USD', microsPerPoint: 1000, fractionDigits: 4 }],
+      ['/admin/config/withdraw', { ...w, presets: [] }],
+      ['/admin/config/withdraw', { ...w, presets: [300, 100] }],
+      ['/admin/config/withdraw', { ...w, presets: [50], minAmount: 100 }],
+      ['/admin/config/withdraw', { ...w, feeBps: 5001 }],
+      ['/admin/config/withdraw', { ...w, dailyCount: 0 }],
+      ['/admin/config/withdraw', { ...w, currency: 'EUR' }],
+      ['/admin/config/withdraw', { ...w, minAmount: 1.5 }],
+      ['/admin/config/levels', { levels: [] }],
+      ['/admin/config/levels', { levels: [{ level: 1, minTaskPoints: 5, minActiveInvitees: 0 }] }],
+      ['/admin/config/levels', { levels: [{ level: 1, minTaskPoints: 0, minActiveInvitees: 0 }, { level: 3, minTaskPoints: 1, minActiveInvitees: 0 }] }],
+      ['/admin/config/levels', { levels: [{ level: 1, minTaskPoints: 0, minActiveInvitees: 0 }, { level: 2, minTaskPoints: 10, minActiveInvitees: 2 }, { level: 3, minTaskPoints: 5, minActiveInvitees: 2 }] }],
+      ['/admin/config/rebates', { rates: [2001] }],
+      ['/admin/config/rebates', { rates: [2000, 2000, 2000] }],
+      ['/admin/config/rebates', { rates: [100, 100, 100, 100, 100, 100] }],
+      ['/admin/config/rebates', { rates: [-1] }],
+      ['/admin/config/draw', { ...d, prizes: d.prizes.map((p) => ({ ...p, weight: 0 })) }],
+      ['/admin/config/draw', { ...d, prizes: d.prizes.map((p) => ({ ...p, amount: 0 })) }],
+      ['/admin/config/draw', { ...d, dailySpins: 101 }],
+      ['/admin/config/settings', { ...current.settings, title: '' }],
+      ['/admin/config/settings', { ...current.settings, title: 'x'.repeat(41) }],
+      ['/admin/config/settings', { ...current.settings, fbPixelId: 'pixel' }],
+      ['/admin/config/settings', { ...current.settings, messagingDailyCap: -1 }],
+      ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 0 }],
+      ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 1.5 }],
+    ];
+    for (const [url, payload] of bad) {
+      const { status, body } = await post(url, payload, people.admin.token, 'ur-PK');
+      expect([status, body.code], `${url} ${JSON.stringify(payload)}`).toEqual([400, 400]);
+      expect(body.msg.length).toBeGreaterThan(0);
+    }
+    const fewer = await post('/admin/config/draw', { ...d, prizes: d.prizes.slice(0, 2).concat(d.prizes.length > 2 ? [] : [d.prizes[0]!]) });
+    expect([fewer.status, fewer.body.msg]).toEqual([400, 'Give an amount and a weight for each prize of the draw']);
+    expect(await countRows(ctx.db)).toEqual(rows);
+    expect((await get<ConsoleConfig>('/admin/config')).body.data).toEqual(current);
+  });
+});
