@@ -84,7 +84,7 @@ test('in Urdu: right to left, in rupees of Pakistan, with the saving in words', 
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('پارٹنر آفرز');
   const first = page.getByTestId('offer').first();
-  await expect(first.getByRole('heading', { level: 2 })).toHaveText('موبائل ڈیٹا پیک، 10 GB');
+  await expect(first.getByRole('heading', { level: 2 })).toHaveText('موبائل ڈیٹا پیک، 10 جی بی');
   await expect(first.getByTestId('offer-pay')).toContainText('ادا کریں گے');
   await expect(first.getByTestId('offer-pay')).toContainText('800');
   await expect(first.getByTestId('offer-was')).toContainText('1,000');

@@ -58,7 +58,7 @@ describe.each(engines)('partner offers on %s', (engine) => {
     const shown = body.data!.offers;
     expect(shown).toHaveLength(3);
     expect(shown.every((o) => o.currency === 'PKR' && o.fractionDigits === 0)).toBe(true);
-    expect(shown[0]).toMatchObject({ title: 'موبائل ڈیٹا پیک، 10 GB', listPrice: 1_000, price: 800, percentOff: 20 });
+    expect(shown[0]).toMatchObject({ title: 'موبائل ڈیٹا پیک، 10 جی بی', listPrice: 1_000, price: 800, percentOff: 20 });
   });
 
   it('leaves out switched-off offers and keeps the operator order', async () => {

@@ -9,7 +9,7 @@ const TITLES = {
     'hi-IN': 'मोबाइल डेटा पैक, 10 GB',
     'hi-IND': 'Paket data seluler, 10 GB',
     'br-BR': 'Paquete de datos móviles, 10 GB',
-    'ur-PK': 'موبائل ڈیٹا پیک، 10 GB',
+    'ur-PK': 'موبائل ڈیٹا پیک، 10 جی بی',
     'bn-BD': 'মোবাইল ডেটা প্যাক, 10 GB',
     'ph-PH': 'Mobile data pack, 10 GB',
     'ng-HA': 'Fakitin data na waya, 10 GB',

@@ -1,6 +1,6 @@
 import { FIRST_REWARD_EVENT, hasCollectedReward } from '@grab/shared';
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import { forgetInstallPrompt, heldInstallPrompt, isIosSafari, runsInstalled, subscribeInstallPrompt } from './install-event';
+import { forgetInstallPrompt, heldInstallPrompt, subscribeInstallPrompt } from './install-event';
 import { dismissInstallPrompt, installPromptDismissed, joinGroupPromptDue, settleJoinGroupPrompt } from './prompt-flags';
 
 // The cards are downloaded only when one is due: most visits of Home show neither.
@@ -39,8 +39,8 @@ export function HomePrompts() {
       </Suspense>
     );
   }
-  if (!rewarded || installDismissed || runsInstalled()) return null;
-  if (!installEvent && !isIosSafari()) return null;
+  // The card itself decides whether this browser can add Grab (it then shows nothing).
+  if (!rewarded || installDismissed) return null;
   return (
     <Suspense fallback={null}>
       <InstallPrompt

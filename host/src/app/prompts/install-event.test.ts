@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { captureInstallPrompt, forgetInstallPrompt, heldInstallPrompt, isIosSafari, subscribeInstallPrompt } from './install-event';
+import { isIosSafari } from '../../features/prompts/install-platform';
+import { captureInstallPrompt, forgetInstallPrompt, heldInstallPrompt, subscribeInstallPrompt } from './install-event';
 
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const IPHONE_CHROME = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) CriOS/126.0 Mobile/15E148 Safari/604.1';

@@ -1,5 +1,6 @@
 import { LineIcon, useT } from '@grab/shared';
 import { useId, useState } from 'react';
+import { isIosSafari, runsInstalled } from './install-platform';
 import styles from './prompts.module.css';
 
 /** What Chrome's `beforeinstallprompt` event offers (held by the app since the page loaded). */
@@ -28,6 +29,8 @@ export function InstallPrompt({ offer, onPrompted, onDismiss }: InstallPromptPro
   const { t } = useT('host');
   const titleId = useId();
   const [busy, setBusy] = useState(false);
+  // Already on the home screen, or a browser with neither the dialog nor the Share-menu steps.
+  if (runsInstalled() || (!offer && !isIosSafari())) return null;
 
   async function install() {
     if (!offer) return;
