@@ -48,7 +48,7 @@ describe.each(engines)('partner offers on %s', (engine) => {
     expect(shown.map((o) => o.partner)).toEqual(['NetGo', 'SoundHub', 'FreshCart']);
     expect(shown.every((o) => o.currency === 'USD' && o.fractionDigits === 2 && o.clicked === false)).toBe(true);
     // SPEC §9's 8 tenths: pay $4.00 of $5.00, 20 % off (never "80 % off").
-    expect(shown[0]).toMatchObject({ title: 'Mobile data pack, 10 GB', icon: 'data', listPrice: 5_00, price: 4_00, discount: 8, percentOff: 20, url: 'https://partners.example/us/data' });
+    expect(shown[0]).toMatchObject({ title: 'Mobile data pack, 10\u00a0GB', icon: 'data', listPrice: 5_00, price: 4_00, discount: 8, percentOff: 20, url: 'https://partners.example/us/data' });
     // Half price of $39.99 rounds half up to the cent.
     expect(shown[1]).toMatchObject({ listPrice: 39_99, price: 20_00, discount: 5, percentOff: 50 });
   });
@@ -58,7 +58,7 @@ describe.each(engines)('partner offers on %s', (engine) => {
     const shown = body.data!.offers;
     expect(shown).toHaveLength(3);
     expect(shown.every((o) => o.currency === 'PKR' && o.fractionDigits === 0)).toBe(true);
-    expect(shown[0]).toMatchObject({ title: 'موبائل ڈیٹا پیک، 10 جی بی', listPrice: 1_000, price: 800, percentOff: 20 });
+    expect(shown[0]).toMatchObject({ title: 'موبائل ڈیٹا پیک، 10\u00a0جی\u00a0بی', listPrice: 1_000, price: 800, percentOff: 20 });
   });
 
   it('leaves out switched-off offers and keeps the operator order', async () => {

@@ -2,17 +2,17 @@ import type { offers } from '../db/schema';
 
 type OfferSeed = Pick<typeof offers.$inferInsert, 'partner' | 'title' | 'texts' | 'icon' | 'url' | 'listPrice' | 'discount'>;
 
-/** Titles in every language, so the demo reads the same wherever it is opened. */
+/** Titles in every language, so the demo reads the same wherever it is opened; a size never breaks from its unit. */
 const TITLES = {
   data: {
-    'en-US': 'Mobile data pack, 10 GB',
-    'hi-IN': 'मोबाइल डेटा पैक, 10 GB',
-    'hi-IND': 'Paket data seluler, 10 GB',
-    'br-BR': 'Paquete de datos móviles, 10 GB',
-    'ur-PK': 'موبائل ڈیٹا پیک، 10 جی بی',
-    'bn-BD': 'মোবাইল ডেটা প্যাক, 10 GB',
-    'ph-PH': 'Mobile data pack, 10 GB',
-    'ng-HA': 'Fakitin data na waya, 10 GB',
+    'en-US': 'Mobile data pack, 10\u00a0GB',
+    'hi-IN': 'मोबाइल डेटा पैक, 10\u00a0GB',
+    'hi-IND': 'Paket data seluler, 10\u00a0GB',
+    'br-BR': 'Paquete de datos móviles, 10\u00a0GB',
+    'ur-PK': 'موبائل ڈیٹا پیک، 10\u00a0جی\u00a0بی',
+    'bn-BD': 'মোবাইল ডেটা প্যাক, 10\u00a0GB',
+    'ph-PH': 'Mobile data pack, 10\u00a0GB',
+    'ng-HA': 'Fakitin data na waya, 10\u00a0GB',
   },
   earbuds: {
     'en-US': 'Wireless earbuds',
