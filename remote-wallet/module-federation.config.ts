@@ -7,5 +7,6 @@ export default createModuleFederationConfig(
     './WithdrawalPage': './src/features/withdrawal/withdrawal.page.tsx',
     './WithdrawalOrdersPage': './src/features/orders/orders.page.tsx',
     './EarningsPage': './src/features/earnings/earnings.page.tsx',
+    './OffersPage': './src/features/offers/offers.page.tsx',
   }),
 );

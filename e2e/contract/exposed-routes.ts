@@ -20,6 +20,7 @@ export const EXPOSED_ROUTES: { [R in RemoteName]: Record<ExposedModule<R>, strin
     WithdrawalPage: '/withdrawal',
     WithdrawalOrdersPage: '/withdrawalOrders',
     EarningsPage: '/earningsDetails',
+    OffersPage: '/offers',
   },
   remote_team: {
     TeamPage: '/team',

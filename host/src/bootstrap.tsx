@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerHostLocales } from './app/host-locales';
 import { registerOfflineWorker } from './app/offline/register-worker';
+import { captureInstallPrompt } from './app/prompts/install-event';
 import { prefetchFirstScreenData, preloadFirstScreen } from './app/preload';
 import { saveShareParams } from './app/share-params/share-params';
 import { loadCommonConfig } from './app/startup';
 
 async function start() {
+  // Chrome may offer installation before the first render: the event is kept for later.
+  captureInstallPrompt();
   // Before anything can redirect: the guard's /login?redirect=… would still hold them, but the
   // register form reads the saved invitation code.
   saveShareParams(location.href);

@@ -21,6 +21,7 @@ import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
+import { offersRoutes } from './modules/offers/offers.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -124,6 +125,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   drawRoutes(app, { db, clock });
   presenceRoutes(app, { db, clock, catalogue, rules: config.online, flushMs: config.online.flushMs });
   await messagingRoutes(app, db, config, clock);
+  offersRoutes(app, db);
   await uploadsRoutes(app, db, config);
   reviewsRoutes(app, db, clock);
   await walletModule(app, database, config, clock);

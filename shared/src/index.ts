@@ -56,6 +56,7 @@ export { NetworkError, Refused, REQUEST_TIMEOUT_MS, type CallOptions } from './a
 
 export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
 export { setSession, clearSession } from './store/session';
+export { FIRST_REWARD_EVENT, hasCollectedReward, noteRewardCollected } from './store/milestones';
 export { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 export { StoreProvider } from './store/store-provider.ui';
 

@@ -12,8 +12,10 @@ import {
   NotFoundPage,
   RegisterPage,
 } from './pages';
+import { HomePrompts } from './prompts/home-prompts';
+import { markJoinGroupPromptDue } from './prompts/prompt-flags';
 import { RemoteLoading } from './remotes/remote-section';
-import { RemoteBalanceCard, RemoteEarningsPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
+import { RemoteBalanceCard, RemoteEarningsPage, RemoteOffersPage, RemoteWithdrawalOrdersPage, RemoteWithdrawalPage } from './remotes/remote-wallet.loader';
 import {
   RemoteAuditTask,
   RemoteJoinGroupTask,
@@ -45,7 +47,12 @@ export function AppRoutes() {
         <Route
           element={
             <TabLayout
-              home={<RemoteTaskHall />}
+              home={
+                <>
+                  <RemoteTaskHall />
+                  <HomePrompts />
+                </>
+              }
               user={
                 <Page>
                   <AccountPage balanceCard={<RemoteBalanceCard />} />
@@ -70,7 +77,7 @@ export function AppRoutes() {
           path={PATHS.register}
           element={
             <Page>
-              <RegisterPage languageChooser={languageChooser} />
+              <RegisterPage languageChooser={languageChooser} onRegistered={markJoinGroupPromptDue} />
             </Page>
           }
         />
@@ -99,6 +106,7 @@ export function AppRoutes() {
         <Route path={PATHS.withdrawal} element={<RemoteWithdrawalPage />} />
         <Route path={PATHS.withdrawalOrders} element={<RemoteWithdrawalOrdersPage />} />
         <Route path={PATHS.earningsDetails} element={<RemoteEarningsPage />} />
+        <Route path={PATHS.offers} element={<RemoteOffersPage />} />
         <Route path={PATHS.userLevel} element={<RemoteLevelPage />} />
         <Route path={PATHS.luckyDraw} element={<RemoteLuckyDrawPage />} />
         <Route

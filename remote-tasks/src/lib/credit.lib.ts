@@ -1,4 +1,4 @@
-import { type Credit, tasksChanged } from '@grab/shared';
+import { type Credit, noteRewardCollected, tasksChanged } from '@grab/shared';
 import { useCallback, useState } from 'react';
 
 /** Runs a crediting call (collect, redeem) once at a time and keeps what it credited for the screen. */
@@ -11,6 +11,7 @@ export function useCredit() {
       const result = await call();
       if (result) {
         setCredit(result);
+        noteRewardCollected();
         // The balance, the task and its list all moved. The balance is asked again at once; the task
         // screens when they next show, so this one keeps the credit it confirms.
         void tasksChanged({ refetchShown: false });

@@ -1011,3 +1011,62 @@ export const operatorSettings = pgTable(
   },
   (t) => [check('operator_settings_key_known', oneOf(t.key, OPERATOR_SETTING_KEYS))],
 );
+
+/** The drawings an offer card may carry: line icons of our own, since the CSP loads no outside picture. */
+export const OFFER_ICONS = ['data', 'audio', 'grocery', 'gift'] as const;
+
+/** An offer's title in one language, written by the operator; languages without one use `title`. */
+export type OfferTexts = Partial<Record<string, { title: string }>>;
+
+/**
+ * Partner offers (SPEC §7 "goods"), listed to the earners of one currency (migration 0014). The
+ * earner pays the partner, never Grab: no amount here moves in the ledger.
+ *
+ * `discount` is SPEC §9's field in tenths of the usual price, read the way shop tags in the
+ * product's home market write it (8 = pay 8 tenths = 20 % off), not as "80 % off": see
+ * docs/offers.md. The price to pay is derived here, once, rounded to the nearest minor unit, so
+ * the server and every screen show the same figure.
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull(),
+    partner: text('partner').notNull(),
+    title: text('title').notNull(),
+    texts: jsonb('texts').$type<OfferTexts>().notNull().default({}),
+    icon: text('icon', { enum: OFFER_ICONS }).notNull().default('gift'),
+    url: text('url').notNull(),
+    /** The partner's usual price, minor units of `currency`. */
+    listPrice: bigint('list_price', { mode: 'number' }).notNull(),
+    /** Tenths of `listPrice` the earner pays (1–9). */
+    discount: smallint('discount').notNull(),
+    /** What the earner pays the partner, minor units: `listPrice × discount / 10`, rounded half up. */
+    price: bigint('price', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`(list_price * discount + 5) / 10`),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('offers_currency_idx').on(t.currency, t.position).where(sql`${t.active}`),
+    check('offers_discount_tenths', sql`${t.discount} between 1 and 9`),
+    check('offers_list_price_positive', sql`${t.listPrice} >= 10`),
+    check('offers_https', sql`${t.url} like 'https://%'`),
+    check('offers_icon_known', oneOf(t.icon, OFFER_ICONS)),
+  ],
+);
+
+/** An earner's first click on an offer: one row per earner and offer, so each is counted once. */
+export const offerClicks = pgTable(
+  'offer_clicks',
+  {
+    userId: userIdColumn(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id),
+    clickedAt: timestamp('clicked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.offerId] }), index('offer_clicks_offer_idx').on(t.offerId)],
+);

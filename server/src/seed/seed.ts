@@ -1,11 +1,12 @@
 import { PASSWORD_MAX, PASSWORD_MIN, Password } from '@grab/shared/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database';
-import { currencies, drawSettings, institutions, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users, withdrawSettings } from '../db/schema';
+import { currencies, drawSettings, institutions, offers, redeemCodes, rootInviteCodes, taskRuns, taskSteps, tasks, users, withdrawSettings } from '../db/schema';
 import { register } from '../modules/auth/auth.service';
 import { randomCode } from '../modules/auth/credentials';
 import { TASK_TEXTS } from './seed-task-texts';
 import { SEED_DRAW_CONFIG, SEED_DRAW_RULES } from './seed-draw';
+import { SEED_OFFERS } from './seed-offers';
 import { SEED_INSTITUTIONS, SEED_WITHDRAW_SETTINGS } from './seed-wallet';
 import { FIRST_SEED_TITLES, SEED_REDEEM_CODES, SEED_TASKS, type SeedTask } from './seed-tasks';
 
@@ -179,6 +180,14 @@ export async function seed(db: Db, { demo, tokenTtlDays = 30, env = process.env 
       })),
     )
     .onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    // Demo partner offers, only into an empty table: an operator's offers are theirs.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('grab:seed-offers'))`);
+    const [anyOffer] = await tx.select({ id: offers.id }).from(offers).limit(1);
+    if (anyOffer) return;
+    const rows = Object.entries(SEED_OFFERS).flatMap(([currency, list]) => list.map((offer, position) => ({ ...offer, currency, position })));
+    await tx.insert(offers).values(rows);
+  });
 
   const auth = { db, tokenTtlDays };
   // The seed's accounts come from no address; they are counted under this name, never limited.

@@ -17,3 +17,4 @@ export * from './levels.contracts';
 export * from './draw.contracts';
 export * from './draw-config';
 export * from './presence.contracts';
+export * from './offers.contracts';

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { CallOptions } from '../api/api-client';
 import { type Task, type TaskDetail, type TaskKind, taskAuditLog, taskDetail, taskList, taskTgUrl } from '../contracts/task.contracts';
 import { fetchEndpoint, queryClient } from './query-client';
+import { noteRewardCollected } from '../store/milestones';
 import { balanceChanged } from './user.queries';
 
 /** How long a task list counts as fresh: the host's early request is then taken by the hall (preload). */
@@ -39,7 +40,12 @@ export const taskListQuery = (taskType?: TaskKind, call?: CallOptions) => {
   const queryKey = taskKeys.list(taskType);
   return queryOptions({
     queryKey,
-    queryFn: () => fetchNoticingDecisions(queryKey, () => fetchEndpoint(taskList, taskType ? { taskType } : {}, call)) as Promise<Task[]>,
+    queryFn: async () => {
+      const tasks = (await fetchNoticingDecisions(queryKey, () => fetchEndpoint(taskList, taskType ? { taskType } : {}, call))) as Task[];
+      // A task done at least once, here or on another phone, is the first reward the install prompt waits for.
+      if (tasks.some((task) => task.status === 'completed' || task.progress.done > 0)) noteRewardCollected();
+      return tasks;
+    },
     staleTime: TASK_LIST_FRESH_MS,
   });
 };

@@ -5,7 +5,7 @@
  */
 export const REMOTE_MODULES = {
   remote_tasks: ['TaskHall', 'TaskDetail', 'JoinGroupTask', 'ShareTask', 'AuditTask', 'MessagingNumber', 'OnlineTime'],
-  remote_wallet: ['BalanceCard', 'WithdrawalPage', 'WithdrawalOrdersPage', 'EarningsPage'],
+  remote_wallet: ['BalanceCard', 'WithdrawalPage', 'WithdrawalOrdersPage', 'EarningsPage', 'OffersPage'],
   remote_team: ['TeamPage', 'LevelPage'],
   remote_draw: ['LuckyWheel', 'LuckyGrid', 'SlotMachine', 'LuckyDrawPage'],
 } as const;

@@ -25,6 +25,8 @@ export const PATHS = {
   taskDetail: '/taskDetail',
   /** The lucky draw (issue 10); SPEC §1 names the widgets, not a route. */
   luckyDraw: '/luckyDraw',
+  /** Partner offers in the earner's currency (SPEC §7 goods; issue 13). */
+  offers: '/offers',
 } as const;
 
 export type RoutePath = (typeof PATHS)[keyof typeof PATHS];

@@ -7,13 +7,17 @@ export function RemoteBalanceCard() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="BalanceCard" />;
 }
 
-/** /withdrawal, /withdrawalOrders and /earningsDetails: downloaded only when the earner opens them. */
+/** /withdrawal, /withdrawalOrders, /earningsDetails and /offers: downloaded only when the earner opens them. */
 export function RemoteWithdrawalPage() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalPage" backTo={PATHS.user} />;
 }
 
 export function RemoteWithdrawalOrdersPage() {
   return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="WithdrawalOrdersPage" backTo={PATHS.user} />;
+}
+
+export function RemoteOffersPage() {
+  return <RemoteSection registry={remoteRegistry} remote="remote_wallet" expose="OffersPage" backTo={PATHS.user} />;
 }
 
 export function RemoteEarningsPage() {

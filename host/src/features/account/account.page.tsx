@@ -43,6 +43,7 @@ interface AccountPageProps {
 const MENU = [
   { to: PATHS.withdrawalOrders, key: 'account.withdrawalOrders', icon: MENU_ICONS.orders },
   { to: PATHS.userLevel, key: 'account.userLevel', icon: MENU_ICONS.level },
+  { to: PATHS.offers, key: 'account.offers', icon: MENU_ICONS.offers },
   { to: PATHS.team, key: 'account.invite', icon: MENU_ICONS.invite },
   { to: PATHS.changePassword, key: 'account.changePassword', icon: MENU_ICONS.password },
   { to: PATHS.language, key: 'account.language', icon: MENU_ICONS.language },

@@ -9,6 +9,12 @@ export const AVATAR_ICON = (
 );
 
 export const MENU_ICONS = {
+  offers: (
+    <LineIcon size={22}>
+      <path d="M3 12V4h8l10 10-8 8z" />
+      <circle cx="7.5" cy="8.5" r="1.5" />
+    </LineIcon>
+  ),
   orders: (
     <LineIcon size={22}>
       <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />

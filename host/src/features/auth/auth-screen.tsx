@@ -34,7 +34,7 @@ export function AuthScreen({ id, title, intro, languageChooser, children, footer
           <p className={styles.intro}>{intro}</p>
         </div>
         {children}
-        <p className={styles.switch}>{footer}</p>
+        {footer ? <p className={styles.switch}>{footer}</p> : null}
       </section>
     </div>
   );

@@ -1,9 +1,10 @@
-import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, useAtomValue, useNavigate, useT } from '@grab/shared';
+import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, tokenAtom, useAtomValue, useNavigate, useT, userInfoAtom } from '@grab/shared';
 import { type ReactNode, useState } from 'react';
 import { PasswordField, PhoneFields, TextField } from './auth-fields';
 import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { InviterNote } from './inviter-note';
+import { SignedInNote } from './signed-in-note';
 import styles from './auth.module.css';
 
 /** DESIGN §5: a new earner gets 100 points (hundredths here) unless the config says otherwise. */
@@ -17,12 +18,23 @@ function savedShareCode(): string {
   }
 }
 
-export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode }) {
+interface RegisterPageProps {
+  /** The language chooser, composed by the app: it is reachable before login. */
+  languageChooser?: ReactNode;
+  /** Called once the new earner is logged in, before Home opens (the app's first-visit prompts). */
+  onRegistered?: () => void;
+}
+
+export function RegisterPage({ languageChooser, onRegistered }: RegisterPageProps) {
   const { t } = useT('host');
   const common = useT();
   const navigate = useNavigate();
   const config = useAtomValue(configAtom);
   const [shareCode] = useState(savedShareCode);
+  // Both stored mean logged in (SPEC §4), as the route guard reads it.
+  const storedEarner = useAtomValue(userInfoAtom);
+  const storedToken = useAtomValue(tokenAtom);
+  const signedIn = storedEarner !== null && storedToken !== null;
   const { values, setValue, errors, busy, formRef, onSubmit } = usePhoneForm(
     RegisterBody,
     { country: defaultCountry(common.language), phone: '', password: '', rePassword: '', inviteCode: shareCode },
@@ -32,6 +44,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       rememberCountry(data.country);
       // The register call answers with a session: the new earner is logged in right away.
       setSession(session);
+      onRegistered?.();
       const bonus = formatPoints(config?.welcomeBonus ?? DEFAULT_WELCOME_BONUS, common.language);
       // Raised on Home, the page it is read on (a toast goes with the page it was raised on).
       navigate(PATHS.home, { replace: true });
@@ -46,13 +59,18 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
       intro={t('auth.registerIntro')}
       languageChooser={languageChooser}
       footer={
-        <>
-          {t('auth.haveAccount')} <Link to={PATHS.loginPage}>{t('auth.toLogin')}</Link>
-        </>
+        signedIn ? null : (
+          <>
+            {t('auth.haveAccount')} <Link to={PATHS.loginPage}>{t('auth.toLogin')}</Link>
+          </>
+        )
       }
     >
       {/* The inviter belongs to the link's code: a code typed instead is someone else's. */}
       {values.inviteCode.trim() === shareCode ? <InviterNote shareCode={shareCode} /> : null}
+      {signedIn ? (
+        <SignedInNote />
+      ) : (
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneFields country={values.country} phone={values.phone} onChange={setValue} errors={errors} />
         <PasswordField
@@ -84,6 +102,7 @@ export function RegisterPage({ languageChooser }: { languageChooser?: ReactNode 
           {t('auth.submitRegister')}
         </button>
       </form>
+      )}
     </AuthScreen>
   );
 }
