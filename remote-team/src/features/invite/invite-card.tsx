@@ -1,5 +1,5 @@
 import { copyText, toast, useT } from '@grab/shared';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
 import { shortLink } from './share-link';
@@ -10,9 +10,25 @@ async function copyWithToast(value: string, done: string, failed: string) {
   else toast.danger(failed);
 }
 
+/** How long Copy says "Copied" before it offers itself again. */
+export const COPIED_MS = 2_000;
+
 function CopyRow({ label, value, shown, copyLabel }: { label: string; value: string; shown: string; copyLabel: string }) {
   const { t: common } = useT();
   const { t } = useT(TEAM_NS);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    // The button itself confirms, where the earner is looking; only a failure needs a toast.
+    if (await copyText(value)) setCopied(true);
+    else toast.danger(t('copyFailed'));
+  }
+
   return (
     <fieldset className={styles.copyField}>
       <legend className={styles.copyLabel}>{label}</legend>
@@ -21,9 +37,12 @@ function CopyRow({ label, value, shown, copyLabel }: { label: string; value: str
         <span className={styles.copyValue} dir="ltr">
           {shown}
         </span>
-        <button type="button" className={styles.copyButton} aria-label={copyLabel} onClick={() => copyWithToast(value, common('common.copySuccess'), t('copyFailed'))}>
-          {common('common.copy')}
+        <button type="button" className={styles.copyButton} aria-label={copyLabel} data-copied={copied} onClick={copy}>
+          {copied ? t('copied') : common('common.copy')}
         </button>
+        <span className="g-visually-hidden" role="status">
+          {copied ? t('copied') : ''}
+        </span>
       </div>
     </fieldset>
   );
