@@ -101,6 +101,9 @@ test('Home offline: the last task list and balance, read-only with when they wer
   await expect(start).toBeDisabled();
   await expect(start).toHaveAccessibleDescription(/Tasks open again when you are back online\./);
   await expect(page.getByText('could not be loaded')).toHaveCount(0);
+  // The notice at the top says why calls fail: no toast per failed call piles up beside it.
+  await expect(page.getByText('Connection failed, please reconnect')).toHaveCount(0);
+  await expect(page.getByText('errors.network')).toHaveCount(0);
   await expect(shell.tabs).toBeVisible();
 
   // A page that cannot load offline still has its way back.

@@ -47,6 +47,7 @@ export const apiDeps: ApiClientDeps = {
   getThirdParty: () => store.get(userInfoAtom),
   onUnauthorized: endSession,
   notifyError: (message) => toast.danger(message),
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   translate: (key) => i18n.t(key, { ns: 'common' }),
 };
 
