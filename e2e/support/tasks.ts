@@ -71,15 +71,15 @@ export function stepOf(task: TaskView, action: string): TaskStep {
 }
 
 /**
- * On the audit page: picks `count` screenshots, waits for every upload to finish (a full bar means
- * the server has the picture), submits, and lands on the hall of the task's kind (SPEC §2: nothing follows a proof step).
+ * On the audit page: picks `count` screenshots, waits for every upload to finish (the bar says
+ * "Uploaded" once the server has the picture), submits, and lands on the hall of the task's kind (SPEC §2: nothing follows a proof step).
  */
 export async function uploadProof(page: Page, task: TaskView, count = 1): Promise<void> {
   await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
   await pickProofPictures(page, count);
   const bars = page.getByRole('progressbar', { name: /Upload of/ });
   await expect(bars).toHaveCount(count);
-  for (let i = 0; i < count; i += 1) await expect(bars.nth(i)).toHaveAttribute('aria-valuenow', '100');
+  for (let i = 0; i < count; i += 1) await expect(bars.nth(i)).toHaveAttribute('aria-valuetext', 'Uploaded', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(`/home?taskType=${task.kind}`);
   await expect(taskCard(page, task.title).getByText('Under review')).toBeVisible();

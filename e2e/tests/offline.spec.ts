@@ -1,5 +1,9 @@
-import { Shell } from '../pages/shell.pages';
+import type { Page } from '@playwright/test';
+import { LoginPage } from '../pages/auth.pages';
+import { AccountPage, Shell } from '../pages/shell.pages';
+import { registerEarner } from '../support/earners';
 import { expect, test } from '../support/fixtures';
+import { taskCard } from '../support/tasks';
 
 test.describe('offline worker', () => {
   test('is registered at the site root after load, and the app opens offline with a notice', async ({ signedInPage: page, context }) => {
@@ -38,4 +42,94 @@ test.describe('offline worker', () => {
     expect(status).toBe('network-error');
     await context.setOffline(false);
   });
+});
+
+/** The earner ids of the offline snapshots kept on this phone (IndexedDB `grab-offline`). */
+function snapshotOwners(page: Page): Promise<number[]> {
+  return page.evaluate(
+    () =>
+      new Promise<number[]>((resolve) => {
+        const open = indexedDB.open('grab-offline');
+        open.onupgradeneeded = () => open.result.createObjectStore('snapshots', { keyPath: 'userId' });
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('snapshots')) {
+            db.close();
+            resolve([]);
+            return;
+          }
+          const keys = db.transaction('snapshots').objectStore('snapshots').getAllKeys();
+          keys.onsuccess = () => {
+            db.close();
+            resolve(keys.result.map(Number));
+          };
+          keys.onerror = () => {
+            db.close();
+            resolve([]);
+          };
+        };
+      }),
+  );
+}
+
+test('Home offline: the last task list and balance, read-only with when they were updated; the next earner on the phone never sees them', async ({
+  signedInPage: page,
+  earner,
+  context,
+  request,
+}) => {
+  // This earner's balance differs from a new earner's: a code was redeemed.
+  const redeemed = await request.get('/app/task/exchange?code=WELCOME2026', { headers: { authorization: `Bearer ${earner.token}` } });
+  expect(((await redeemed.json()) as { code: number }).code).toBe(200);
+  const shell = new Shell(page);
+  await page.goto('/home');
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const card = taskCard(page, 'Follow our official page');
+  await expect(card.getByRole('link', { name: /^Start/ })).toBeVisible();
+  const balance = (await page.getByTestId('home-balance').textContent()) ?? '';
+  expect(balance).not.toBe('');
+  await expect.poll(() => snapshotOwners(page), { timeout: 15_000 }).toEqual([earner.userInfo.id]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-note')).toContainText(/^Offline · last updated (now|\d+ (second|minute)s? ago)\./);
+  await expect(page.getByTestId('home-balance')).toHaveText(balance);
+  const start = card.getByRole('button', { name: /^Start/ });
+  await expect(start).toBeDisabled();
+  await expect(start).toHaveAccessibleDescription(/Tasks open again when you are back online\./);
+  await expect(page.getByText('could not be loaded')).toHaveCount(0);
+  // The notice at the top says why calls fail: no toast per failed call piles up beside it.
+  await expect(page.getByText('Connection failed, please reconnect')).toHaveCount(0);
+  await expect(page.getByText('errors.network')).toHaveCount(0);
+  await expect(shell.tabs).toBeVisible();
+
+  // A page that cannot load offline still has its way back.
+  await page.goto('/taskDetail?taskId=1&taskType=joinGroup');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByTestId('offline-note')).toBeVisible();
+  await expect(shell.tabs).toBeVisible();
+
+  // Log out, and another earner logs in on the same phone.
+  await context.setOffline(false);
+  await shell.account.click();
+  await new AccountPage(page).logout.click();
+  await expect(page).toHaveURL(/\/login/);
+  await expect.poll(() => snapshotOwners(page)).toEqual([]);
+  const next = await registerEarner(request);
+  const login = new LoginPage(page);
+  await login.logIn(next.phone, next.password);
+  await expect(page).toHaveURL('/home');
+  await expect(page.getByTestId('home-balance')).not.toHaveText(balance);
+  const nextBalance = (await page.getByTestId('home-balance').textContent()) ?? '';
+  await expect.poll(() => snapshotOwners(page), { timeout: 15_000 }).toEqual([next.userInfo.id]);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId('offline-note')).toBeVisible();
+  await expect(page.getByTestId('home-balance')).toHaveText(nextBalance);
+  await context.setOffline(false);
 });

@@ -21,6 +21,11 @@ test('audit task: a failed review shows its reason, the re-upload passes and is 
   await expect(page.getByRole('heading', { name: 'Review failed' })).toBeVisible();
   await expect(page.getByText('The page name is not visible')).toBeVisible();
   await page.getByRole('link', { name: 'Upload again' }).click();
+  // The reason stands once, in the status; the history lists the failed submission without repeating it.
+  const failedHistory = page.getByRole('region', { name: 'Your submissions' });
+  await expect(failedHistory.getByText('Review failed')).toBeVisible();
+  await expect(failedHistory.getByRole('img')).toHaveCount(1);
+  await expect(page.getByText('The page name is not visible')).toHaveCount(1);
   await uploadProof(page, task);
 
   const second = await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id);
@@ -56,7 +61,19 @@ test('Submit tapped while the picture is still uploading waits for it, then send
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
   await pickProofPictures(page);
-  await expect(page.getByText(/^Uploading/)).toBeVisible();
+  // While the server has not answered, the words and the bar tell one figure ("Uploading… 40%" over a
+  // bar 40 % full, or "Processing…" over a full one once every byte is sent), never "100 %" beside half a bar.
+  const bar = page.getByRole('progressbar', { name: 'Upload of Picture 1' });
+  await expect(bar).toHaveAttribute('aria-valuetext', /^(Uploading… \d+%|Processing…)$/);
+  const shown = await bar.evaluate((el) => ({
+    now: el.getAttribute('aria-valuenow'),
+    text: el.getAttribute('aria-valuetext'),
+    fill: (el.firstElementChild as HTMLElement).style.inlineSize,
+    line: el.nextElementSibling?.textContent,
+  }));
+  expect(shown.text === `Uploading… ${shown.now}%` || (shown.now === '100' && shown.text === 'Processing…')).toBe(true);
+  expect(shown.fill).toBe(`${shown.now}%`);
+  expect(shown.line).toBe(shown.text);
   await page.getByRole('button', { name: 'Submit' }).click();
   const waiting = page.getByRole('button', { name: 'Sending when the upload finishes…' });
   await expect(waiting).toBeDisabled();
@@ -109,7 +126,15 @@ test('a two-picture task refuses one picture and takes two', async ({ signedInPa
   await openTask(page, task);
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  // Which two pictures, before any is picked.
+  await expect(page.getByText('Your review in the app store')).toBeVisible();
+  await expect(page.getByText("The app's page in the store")).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please upload two pictures.' })).toBeVisible();
+  await pickProofPictures(page, 1);
+  // The first picture is the review; the page still names the one it waits for.
+  const first = page.getByRole('listitem').filter({ has: page.getByRole('progressbar', { name: 'Upload of Picture 1' }) });
+  await expect(first.getByText('Your review in the app store')).toBeVisible();
+  await page.getByRole('button', { name: /^Remove/ }).click();
   await uploadProof(page, task, 2);
 });

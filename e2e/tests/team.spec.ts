@@ -33,6 +33,22 @@ test('a friend invited by link: named inviter, held rebate, released by the firs
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(new RegExp(`/register\\?shareCode=${code}$`));
 
+  // The link as shown never breaks mid-word: one shortened line that keeps the host and the code.
+  // Copy takes the whole link, and says so on the button itself.
+  const linkRow = team.invite.getByRole('group', { name: 'Share link' });
+  const shown = linkRow.locator('[dir="ltr"]');
+  await expect(shown).toHaveText(new RegExp(`^[\\w.-]+(:\\d+)?/…${code}$`));
+  // On one line, and the code at its end is never the part cut off.
+  expect(await shown.evaluate((el) => el.scrollWidth <= el.clientWidth + 1 && getComputedStyle(el).whiteSpace === 'nowrap')).toBe(true);
+  const tail = shown.getByText(`/…${code}`, { exact: true });
+  expect(await tail.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  const copyLink = linkRow.getByRole('button', { name: 'Copy share link' });
+  await copyLink.click();
+  await expect(copyLink).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+  await expect(copyLink).toHaveText('Copy', { timeout: 10_000 });
+
   const friendContext = await browser.newContext({ viewport: PHONE_VIEWPORT, extraHTTPHeaders: FRIEND_NETWORK });
   try {
     const friendPage = await friendContext.newPage();

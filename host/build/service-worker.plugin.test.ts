@@ -25,4 +25,10 @@ describe('service worker generation', () => {
     for (const prefix of ['/app/', '/public/', '/api/', '/login']) expect(worker).toContain(`'${prefix}'`);
     expect(worker).toMatch(/if \(request\.method !== 'GET'\) return;/);
   });
+
+  it('keeps the last app page for offline starts, never the operator console', () => {
+    const worker = fs.readFileSync(path.join(import.meta.dirname, 'sw.template.js'), 'utf8');
+    expect(worker).toContain('cache.put(LAST_PAGE, copy)');
+    expect(worker).toContain("!url.pathname.startsWith('/admin')");
+  });
 });

@@ -5,6 +5,9 @@ const ASSET_CACHE = 'grab-assets';
 const REMOTE_CACHE = 'grab-remotes';
 // Every deploy adds hashed files; old ones go first so the phone's storage stays bounded.
 const MAX_ENTRIES = 150;
+// The last app page the server sent. Unlike the precached index.html it carries the remotes'
+// manifest the server embeds, without which no section could load offline.
+const LAST_PAGE = '/__last-page';
 
 // API answers are never cached: a balance or a task list served from a cache would be stale data
 // shown as fresh. These paths always go to the network and fail visibly when offline.
@@ -35,9 +38,21 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return;
 
   if (request.mode === 'navigate') {
-    // Pages: always the newest index.html when online, the cached shell when not.
+    // Pages: always the newest when online (and kept), the last one kept when not. The operator
+    // console is another page: it is never kept as the app's.
     event.respondWith(
-      fetch(request).catch(async () => (await caches.match('/index.html', { cacheName: SHELL_CACHE })) ?? Response.error()),
+      fetch(request).then(
+        (response) => {
+          const isAppPage = response.ok && !url.pathname.startsWith('/admin') && (response.headers.get('content-type') ?? '').includes('text/html');
+          if (isAppPage) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(LAST_PAGE, copy)).catch(() => undefined));
+          }
+          return response;
+        },
+        async () =>
+          (await caches.match(LAST_PAGE, { cacheName: SHELL_CACHE })) ?? (await caches.match('/index.html', { cacheName: SHELL_CACHE })) ?? Response.error(),
+      ),
     );
     return;
   }

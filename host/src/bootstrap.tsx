@@ -1,4 +1,5 @@
-import { initI18n } from '@grab/shared';
+import { initI18n, keepOfflineSnapshots } from '@grab/shared';
+import { afterLoad } from './app/ad-pixel/ad-pixel';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerHostLocales } from './app/host-locales';
@@ -24,6 +25,8 @@ async function start() {
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
   registerOfflineWorker();
+  // After the first screen, like the worker: Home's figures are kept for a start without a connection.
+  afterLoad(keepOfflineSnapshots);
 }
 
 void start();

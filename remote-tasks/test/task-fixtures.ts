@@ -35,6 +35,8 @@ export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     ...task(),
     nextResetAt: null,
     proofPictures: 1,
+    pictureLabels: [],
+    reviewMinutes: null,
     targetUrl: 'https://shop.example/review',
     earnerLevel: 2,
     run: null,

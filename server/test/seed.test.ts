@@ -80,7 +80,10 @@ describe.each(engines)('demo seed on %s', (engine) => {
         expect(text?.description, `${task.title} ${language}`).toBeTruthy();
         expect(text?.steps?.length, `${task.title} ${language}`).toBe(task.steps.length);
         for (const step of text?.steps ?? []) expect(step.trim()).not.toBe('');
+        // A two-picture task names each picture, in every language.
+        if (task.proofPictures === 2) expect(text?.pictures?.length, `${task.title} ${language}`).toBe(2);
       }
+      if (task.proofPictures === 2) expect(task.pictureLabels, task.title).toHaveLength(2);
     }
   });
 

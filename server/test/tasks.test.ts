@@ -57,6 +57,23 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     expect((await listed(alice, high.id))?.locked).toBe(true);
   });
 
+  it('says what each proof picture shows, in the earner language, and how long a review may take', async () => {
+    const two = await createTask(
+      ctx.db,
+      { kind: 'audit', proofPictures: 2, pictureLabels: ['Your review', 'The app page'], texts: { 'ur-PK': { title: 'ریویو', steps: ['اپ لوڈ'], pictures: ['آپ کا ریویو', 'ایپ کا پیج'] } } },
+      ['proof'],
+    );
+    const english = (await detail(alice, two.id)).body.data;
+    expect(english).toMatchObject({ proofPictures: 2, pictureLabels: ['Your review', 'The app page'], reviewMinutes: ctx.config.reviewDeadlineMinutes });
+    const urdu = await call<TaskDetail>(ctx.app, { method: 'GET', url: `/app/task/detail?taskId=${two.id}`, token: alice.token, headers: { 'accept-language': 'ur-PK' } });
+    expect(urdu.body.data?.pictureLabels).toEqual(['آپ کا ریویو', 'ایپ کا پیج']);
+    // Labels that do not name every picture name none; a task without proof has no review to wait for.
+    const partial = await createTask(ctx.db, { kind: 'audit', proofPictures: 2, pictureLabels: ['Only one'] }, ['proof']);
+    expect((await detail(alice, partial.id)).body.data?.pictureLabels).toEqual([]);
+    const open = await createTask(ctx.db, {}, ['open']);
+    expect((await detail(alice, open.id)).body.data).toMatchObject({ pictureLabels: [], reviewMinutes: null });
+  });
+
   it('refuses a task above the earner level, naming both levels', async () => {
     const task = await createTask(ctx.db, { minLevel: 3 }, ['open']);
     const before = await countRows(ctx.db);

@@ -1,25 +1,36 @@
-import { callMain, Link, taskCollect, useT } from '@grab/shared';
+import { callMain, type Credit, Link, taskCollect, useT } from '@grab/shared';
 import { TASKS_NS } from '../locales/tasks.locales';
 import { CreditDone } from './credit-done.ui';
 import { useCredit } from './credit.lib';
 import { Outcome } from './task-page.ui';
 
-/** A passed run's reward: the Collect button, then what the server credited. */
-export function CollectReward({ taskId, hall }: { taskId: number; hall: string }) {
+/** What a credit brought, with the way back to the hall. */
+export function Credited({ credit, hall }: { credit: Credit; hall: string }) {
   const { t } = useT(TASKS_NS);
-  const { busy, credit, run } = useCredit();
-  if (credit) {
-    return (
-      <CreditDone credit={credit}>
-        <Link to={hall} className="g-button">
-          {t('detail.backToTasks')}
-        </Link>
-      </CreditDone>
-    );
+  return (
+    <CreditDone credit={credit}>
+      <Link to={hall} className="g-button">
+        {t('detail.backToTasks')}
+      </Link>
+    </CreditDone>
+  );
+}
+
+/**
+ * A passed run's Collect button. The page keeps the credit (`onCredit`) above anything keyed by the
+ * run: the task's figures are asked again at once (progress moves in place), and the answer, which
+ * no longer has a reward waiting, must not take the confirmation away.
+ */
+export function CollectReward({ taskId, onCredit }: { taskId: number; onCredit: (credit: Credit) => void }) {
+  const { t } = useT(TASKS_NS);
+  const { busy, run } = useCredit();
+  async function collect() {
+    const credit = await run(() => callMain(taskCollect, { taskId }));
+    if (credit) onCredit(credit);
   }
   return (
     <Outcome tone="success" title={t('detail.passedTitle')} text={t('detail.passedText')}>
-      <button type="button" className="g-button" disabled={busy} onClick={() => run(() => callMain(taskCollect, { taskId }))}>
+      <button type="button" className="g-button" disabled={busy} onClick={collect}>
         {busy ? t('busy') : t('detail.collect')}
       </button>
     </Outcome>

@@ -12,9 +12,9 @@ export function useCredit() {
       if (result) {
         setCredit(result);
         noteRewardCollected();
-        // The balance, the task and its list all moved. The balance is asked again at once; the task
-        // screens when they next show, so this one keeps the credit it confirms.
-        void tasksChanged({ refetchShown: false });
+        // The balance, the task, its progress and the lists all moved: every screen showing them asks
+        // again now ("1 of 3 done" without a reload). Screens keep a credit's confirmation themselves.
+        void tasksChanged();
       }
       return result;
     } catch {

@@ -261,6 +261,8 @@ export const tasks = pgTable(
     targetUrl: text('target_url'),
     /** Proof steps: screenshots a submission needs (1 or 2). */
     proofPictures: smallint('proof_pictures').notNull().default(1),
+    /** Proof steps: what each picture shows, in English (translations in `texts[language].pictures`); empty when none is named. */
+    pictureLabels: jsonb('picture_labels').$type<string[]>().notNull().default([]),
     /** Share steps: attributed visits a run needs. */
     visitsNeeded: smallint('visits_needed').notNull().default(1),
     /** Completions across all earners per UTC day; null is no cap. */
@@ -278,6 +280,7 @@ export const tasks = pgTable(
     check('tasks_kind_known', oneOf(t.kind, TASK_KINDS)),
     check('tasks_times_positive', sql`${t.timesPerPeriod} >= 1`),
     check('tasks_proof_pictures_range', sql`${t.proofPictures} between 1 and 2`),
+    check('tasks_picture_labels_array', sql`jsonb_typeof(${t.pictureLabels}) = 'array'`),
     check('tasks_visits_positive', sql`${t.visitsNeeded} >= 1`),
     check('tasks_daily_cap_positive', sql`${t.dailyCap} is null or ${t.dailyCap} >= 1`),
     check('tasks_reset_time_format', sql`${t.resetTime} is null or ${t.resetTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
@@ -286,7 +289,7 @@ export const tasks = pgTable(
 );
 
 export interface TaskTexts {
-  [language: string]: { title?: string; description?: string; steps?: string[] };
+  [language: string]: { title?: string; description?: string; steps?: string[]; pictures?: string[] };
 }
 
 export const taskSteps = pgTable(

@@ -8,6 +8,8 @@ export interface TaskTranslation {
   description: string;
   /** Step titles in step order; as many as the task has steps. */
   steps: string[];
+  /** Two-picture tasks: what each picture shows, in picture order. */
+  pictures?: string[];
 }
 
 export type TaskTranslations = Record<TranslatedLanguage, TaskTranslation>;
@@ -355,36 +357,43 @@ export const TASK_TEXTS = {
       title: 'पार्टनर ऐप की ईमानदार समीक्षा लिखें',
       description: 'अपने ऐप स्टोर में पार्टनर ऐप की ईमानदार समीक्षा अपने शब्दों में लिखें, अच्छी हो या बुरी। दो स्क्रीनशॉट अपलोड करें: आपकी समीक्षा और ऐप का पेज।',
       steps: ['दो स्क्रीनशॉट अपलोड करें: आपकी समीक्षा और ऐप का पेज'],
+      pictures: ['ऐप स्टोर में आपकी समीक्षा', 'स्टोर में ऐप का पेज'],
     },
     'hi-IND': {
       title: 'Ulas aplikasi mitra dengan jujur',
       description: 'Tulis ulasan jujur tentang aplikasi mitra di toko aplikasimu dengan kata-katamu sendiri, baik atau buruk. Unggah dua tangkapan layar: ulasanmu dan halaman aplikasinya.',
       steps: ['Unggah dua tangkapan layar: ulasanmu dan halaman aplikasi'],
+      pictures: ['Ulasanmu di toko aplikasi', 'Halaman aplikasi di toko'],
     },
     'br-BR': {
       title: 'Reseña con sinceridad una app asociada',
       description: 'Escribe una reseña sincera de la app asociada en tu tienda de apps, con tus propias palabras, sea buena o mala. Sube dos capturas: tu reseña y la página de la app.',
       steps: ['Sube dos capturas: tu reseña y la página de la app'],
+      pictures: ['Tu reseña en la tienda de apps', 'La página de la app en la tienda'],
     },
     'ur-PK': {
       title: 'پارٹنر ایپ کا ایماندارانہ ریویو لکھیں',
       description: 'اپنے ایپ اسٹور میں پارٹنر ایپ کا ایماندارانہ ریویو اپنے الفاظ میں لکھیں، اچھا ہو یا برا۔ دو اسکرین شاٹ اپ لوڈ کریں: آپ کا ریویو اور ایپ کا پیج۔',
       steps: ['دو اسکرین شاٹ اپ لوڈ کریں: آپ کا ریویو اور ایپ کا پیج'],
+      pictures: ['ایپ اسٹور میں آپ کا ریویو', 'اسٹور میں ایپ کا پیج'],
     },
     'bn-BD': {
       title: 'পার্টনার অ্যাপের সৎ রিভিউ দিন',
       description: 'আপনার অ্যাপ স্টোরে পার্টনার অ্যাপের একটি সৎ রিভিউ নিজের ভাষায় লিখুন, ভালো হোক বা খারাপ। দুটি স্ক্রিনশট আপলোড করুন: আপনার রিভিউ এবং অ্যাপের পেজ।',
       steps: ['দুটি স্ক্রিনশট আপলোড করুন: আপনার রিভিউ ও অ্যাপের পেজ'],
+      pictures: ['অ্যাপ স্টোরে আপনার রিভিউ', 'স্টোরে অ্যাপের পেজ'],
     },
     'ph-PH': {
       title: 'Magsulat ng tapat na review ng partner app',
       description: 'Magsulat ng tapat na review ng partner app sa iyong app store, sa sarili mong salita, maganda man o hindi. Mag-upload ng dalawang screenshot: ang review mo at ang page ng app.',
       steps: ['Mag-upload ng dalawang screenshot: ang review mo at ang page ng app'],
+      pictures: ['Ang review mo sa app store', 'Ang page ng app sa store'],
     },
     'ng-HA': {
       title: 'Yi sharhi na gaskiya kan manhajar abokin hulɗa',
       description: 'Rubuta sharhi na gaskiya kan manhajar abokin hulɗa a shagon manhajojinka da kalmominka, mai kyau ko marar kyau. Ɗora hotunan allo biyu: sharhinka da shafin manhajar.',
       steps: ['Ɗora hotunan allo biyu: sharhinka da shafin manhajar'],
+      pictures: ['Sharhinka a shagon manhajoji', 'Shafin manhajar a shagon'],
     },
   },
   shopSignup: {
@@ -503,36 +512,43 @@ export const TASK_TEXTS = {
       title: 'पार्टनर फ़िटनेस ऐप आज़माएँ',
       description: 'मुफ़्त पार्टनर ऐप इंस्टॉल करें, उसका छोटा सेटअप पूरा करें और दो स्क्रीनशॉट अपलोड करें: इंस्टॉल किया हुआ ऐप और पूरा हुआ सेटअप।',
       steps: ['डाउनलोड पेज खोलें', 'दो स्क्रीनशॉट अपलोड करें'],
+      pictures: ['इंस्टॉल किया हुआ ऐप', 'पूरा हुआ सेटअप'],
     },
     'hi-IND': {
       title: 'Coba aplikasi kebugaran mitra',
       description: 'Pasang aplikasi mitra yang gratis, selesaikan pengaturan singkatnya, lalu unggah dua tangkapan layar: aplikasi yang terpasang dan pengaturan yang sudah selesai.',
       steps: ['Buka halaman unduhan', 'Unggah dua tangkapan layar'],
+      pictures: ['Aplikasi yang terpasang', 'Pengaturan yang sudah selesai'],
     },
     'br-BR': {
       title: 'Prueba la app de ejercicio asociada',
       description: 'Instala la app asociada gratuita, completa su breve configuración y sube dos capturas: la app instalada y la configuración terminada.',
       steps: ['Abre la página de descarga', 'Sube dos capturas de pantalla'],
+      pictures: ['La app instalada', 'La configuración terminada'],
     },
     'ur-PK': {
       title: 'پارٹنر فٹنس ایپ آزمائیں',
       description: 'مفت پارٹنر ایپ انسٹال کریں، اس کا مختصر سیٹ اپ مکمل کریں اور دو اسکرین شاٹ اپ لوڈ کریں: انسٹال شدہ ایپ اور مکمل سیٹ اپ۔',
       steps: ['ڈاؤن لوڈ پیج کھولیں', 'دو اسکرین شاٹ اپ لوڈ کریں'],
+      pictures: ['انسٹال شدہ ایپ', 'مکمل سیٹ اپ'],
     },
     'bn-BD': {
       title: 'পার্টনার ফিটনেস অ্যাপ ব্যবহার করে দেখুন',
       description: 'ফ্রি পার্টনার অ্যাপটি ইনস্টল করুন, এর ছোট সেটআপ শেষ করুন এবং দুটি স্ক্রিনশট আপলোড করুন: ইনস্টল করা অ্যাপ ও শেষ হওয়া সেটআপ।',
       steps: ['ডাউনলোড পেজ খুলুন', 'দুটি স্ক্রিনশট আপলোড করুন'],
+      pictures: ['ইনস্টল করা অ্যাপ', 'শেষ হওয়া সেটআপ'],
     },
     'ph-PH': {
       title: 'Subukan ang partner fitness app',
       description: 'I-install ang libreng partner app, tapusin ang maikling setup nito, at mag-upload ng dalawang screenshot: ang naka-install na app at ang natapos na setup.',
       steps: ['Buksan ang download page', 'Mag-upload ng dalawang screenshot'],
+      pictures: ['Ang naka-install na app', 'Ang natapos na setup'],
     },
     'ng-HA': {
       title: 'Gwada manhajar motsa jiki ta abokin hulɗa',
       description: 'Sanya manhajar abokin hulɗa kyauta, kammala ɗan gajeren saitinta, sannan ka ɗora hotunan allo biyu: manhajar da aka sanya da saitin da aka kammala.',
       steps: ['Buɗe shafin saukewa', 'Ɗora hotunan allo biyu'],
+      pictures: ['Manhajar da aka sanya', 'Saitin da aka kammala'],
     },
   },
 } satisfies Record<string, TaskTranslations>;

@@ -23,6 +23,8 @@ export interface SeedTask {
   timesPerPeriod?: number;
   targetUrl?: string;
   proofPictures?: 1 | 2;
+  /** What each proof picture shows (one per picture); translated in `TASK_TEXTS[key].pictures`. */
+  pictureLabels?: string[];
   visitsNeeded?: number;
   dailyCap?: number;
   steps: SeedStep[];
@@ -148,6 +150,7 @@ export const SEED_TASKS: SeedTask[] = [
     reward: 15_00,
     endsInDays: 7,
     proofPictures: 2,
+    pictureLabels: ['Your review in the app store', "The app's page in the store"],
     steps: [proof('Upload two screenshots: your review and the app page')],
   },
   {
@@ -195,6 +198,7 @@ export const SEED_TASKS: SeedTask[] = [
     endsInDays: 30,
     targetUrl: 'https://example.com/apps/fitness',
     proofPictures: 2,
+    pictureLabels: ['The installed app', 'The finished setup'],
     steps: [openOnDetail('Open the download page'), proof('Upload two screenshots')],
   },
 ];

@@ -76,6 +76,7 @@ function taskRow(task: SeedTask, position: number, now: number): typeof tasks.$i
     texts: TASK_TEXTS[task.key],
     targetUrl: task.targetUrl ?? null,
     proofPictures: task.proofPictures ?? 1,
+    pictureLabels: task.pictureLabels ?? [],
     visitsNeeded: task.visitsNeeded ?? 1,
     dailyCap: task.dailyCap ?? null,
   };

@@ -122,6 +122,13 @@ describe('callMain', () => {
     expect(deps.notifyError).toHaveBeenCalledWith('t:errors.network');
   });
 
+  it('rejects without a toast while the phone is offline: the offline notice says why', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const api = createApiClient({ ...deps, isOffline: () => true });
+    await expect(api.callMain(userInfo)).rejects.toThrow('t:errors.network');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
   it('gives up after the timeout with the timeout message', async () => {
     fetchMock.mockImplementation(
       (_url: string, init: RequestInit) =>

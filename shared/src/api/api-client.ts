@@ -19,6 +19,11 @@ export interface ApiClientDeps {
   /** HTTP 401: the session is gone (SPEC §4). */
   onUnauthorized: () => void;
   notifyError: (message: string) => void;
+  /**
+   * The phone says it has no connection. A call that cannot reach the server then tells nothing:
+   * the offline notice already says why, and a toast per failed call would only pile up.
+   */
+  isOffline?: () => boolean;
   /** Translates a key of the common namespace. */
   translate: (key: string) => string;
   timeoutMs?: number;
@@ -169,7 +174,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       result = await send(endpoint, input, {});
     } catch (error) {
-      if (!options?.quiet) deps.notifyError((error as Error).message);
+      if (!options?.quiet && !deps.isOffline?.()) deps.notifyError((error as Error).message);
       throw error;
     }
     return settleMain(endpoint, result.status, result.body, options);
@@ -188,7 +193,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
     } catch (error) {
       // SPEC §8: the second API resolves with nothing on network errors.
-      deps.notifyError((error as Error).message);
+      if (!deps.isOffline?.()) deps.notifyError((error as Error).message);
       return undefined;
     }
     if (result.status === 401) {

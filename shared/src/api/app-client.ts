@@ -1,5 +1,6 @@
 import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
 import { i18n } from '../i18n/i18n';
+import { dropOfflineSnapshots } from '../query/offline-db';
 import { LANGUAGE_STORAGE_KEY, languageByKey } from '../i18n/languages';
 import { languageAtom, store, tokenAtom, userInfoAtom } from '../store/store.atoms';
 import { toast } from '../ui/toast.ui';
@@ -31,6 +32,8 @@ function endSession() {
   } catch {
     // Storage blocked: nothing was kept to clear.
   }
+  // Keyed by earner, so even a deletion the reload cuts short shows nobody else these figures.
+  dropOfflineSnapshots();
   location.reload();
 }
 
@@ -44,6 +47,7 @@ export const apiDeps: ApiClientDeps = {
   getThirdParty: () => store.get(userInfoAtom),
   onUnauthorized: endSession,
   notifyError: (message) => toast.danger(message),
+  isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   translate: (key) => i18n.t(key, { ns: 'common' }),
 };
 

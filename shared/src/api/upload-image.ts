@@ -1,5 +1,5 @@
 import type { DataOf } from '../contracts/envelope';
-import { imageUpload, UPLOAD_PATH } from '../contracts/task.contracts';
+import { imageUpload, UPLOAD_MAX_BYTES, UPLOAD_PATH } from '../contracts/task.contracts';
 import { type ApiClient, type ApiClientDeps, NetworkError, REQUEST_TIMEOUT_MS } from './api-client';
 import { shrinkImage } from './image-resize';
 
@@ -7,6 +7,13 @@ export interface UploadOptions {
   /** 0 to 1, as the bytes leave the phone. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** A refusal rejects with `Refused` (its message in the earner's language) instead of a toast: the page shows it by the picture. */
+  inline?: boolean;
+}
+
+/** Even shrunk, the picture is larger than the server takes: refused before a byte is sent. */
+export class UploadTooLarge extends Error {
+  override name = 'UploadTooLarge';
 }
 
 export type UploadDeps = Pick<ApiClientDeps, 'getToken' | 'getLanguageTag' | 'notifyError' | 'translate' | 'timeoutMs'> & {
@@ -74,6 +81,8 @@ function send(body: Blob, options: UploadOptions, deps: UploadDeps): Promise<{ s
 export async function uploadImage(file: Blob, options: UploadOptions, deps: UploadDeps): Promise<DataOf<typeof imageUpload> | undefined> {
   const body = await shrinkImage(file);
   if (options.signal?.aborted) throw new DOMException('The upload was cancelled', 'AbortError');
+  // The server would refuse it only after the earner paid for sending every byte.
+  if (body.size > UPLOAD_MAX_BYTES) throw new UploadTooLarge(`${body.size} bytes`);
   let result: { status: number; body: unknown };
   try {
     result = await send(body, options, deps);
@@ -82,5 +91,5 @@ export async function uploadImage(file: Blob, options: UploadOptions, deps: Uplo
     throw error;
   }
   options.onProgress?.(1);
-  return deps.settleMain(imageUpload, result.status, result.body);
+  return deps.settleMain(imageUpload, result.status, result.body, { inline: options.inline });
 }

@@ -95,6 +95,10 @@ export const TaskDetail = z.extend(Task, {
   nextResetAt: z.nullable(z.string()),
   /** Proof steps: how many screenshots a submission needs (1 or 2). */
   proofPictures: z.int().check(z.gte(0), z.lte(2)),
+  /** Proof steps: what each picture shows, one label per picture in the request's language; empty when the task names none. */
+  pictureLabels: z.array(z.string()),
+  /** Proof steps: the configured review deadline in minutes (an undecided submission passes by then); null without a proof step. */
+  reviewMinutes: z.nullable(z.int().check(z.gt(0))),
   /** Registration and app-download tasks: the page to open. Join-group links come from `tg-url`. */
   targetUrl: z.nullable(z.string()),
   earnerLevel: z.int(),

@@ -22,7 +22,7 @@ export function RemoteShareTask() {
 }
 
 export function RemoteOnlineTime() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="OnlineTime" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="OnlineTime" backTo={PATHS.home} />;
 }
 
 export function RemoteAuditTask() {
@@ -31,5 +31,5 @@ export function RemoteAuditTask() {
 
 /** /wsTask: verify a messaging number. */
 export function RemoteMessagingNumber() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="MessagingNumber" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="MessagingNumber" backTo={PATHS.home} />;
 }

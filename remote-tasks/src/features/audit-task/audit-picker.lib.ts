@@ -19,13 +19,14 @@ export function pickFiles(currentCount: number, files: readonly File[], needed: 
   return { take, problem: images.length < files.length ? 'badType' : null };
 }
 
-export type SubmitProblem = 'needOne' | 'needTwo' | 'tooMany' | 'uploading' | 'uploadFailed';
+export type SubmitProblem = 'needOne' | 'needTwo' | 'tooMany' | 'uploading' | 'uploadFailed' | 'refused';
 
 /** Why the pictures cannot be sent yet (SPEC §5's "please upload the screenshot / two pictures"). */
-export function submitProblem(pictures: readonly { status: 'uploading' | 'done' | 'failed' }[], needed: 1 | 2): SubmitProblem | null {
+export function submitProblem(pictures: readonly { status: 'uploading' | 'processing' | 'done' | 'failed' | 'refused' }[], needed: 1 | 2): SubmitProblem | null {
   if (pictures.length < needed) return needed === 1 ? 'needOne' : 'needTwo';
   if (pictures.length > needed) return 'tooMany';
+  if (pictures.some((picture) => picture.status === 'refused')) return 'refused';
   if (pictures.some((picture) => picture.status === 'failed')) return 'uploadFailed';
-  if (pictures.some((picture) => picture.status === 'uploading')) return 'uploading';
+  if (pictures.some((picture) => picture.status === 'uploading' || picture.status === 'processing')) return 'uploading';
   return null;
 }

@@ -1,7 +1,9 @@
-import { Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, toast, useQuery, useSearchParams, useT } from '@grab/shared';
+import { useState } from 'react';
+import { type Credit, Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, toast, useQuery, useSearchParams, useT } from '@grab/shared';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
-import { CollectReward } from '../../lib/collect-reward.ui';
+import { CollectReward, Credited } from '../../lib/collect-reward.ui';
+import { ReviewTime } from '../../lib/review-time.ui';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, Outcome, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -17,7 +19,7 @@ export const REVIEW_REFRESH_MS = 30_000;
 /** While a review is pending, the page (and its history) asks again; a decision the answer reveals makes the balance stale (task.queries). */
 const whileUnderReview = (detail: TaskDetail | undefined) => (detail?.run?.status === 'underReview' ? REVIEW_REFRESH_MS : false);
 
-function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
+function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: number; onCredit: (credit: Credit) => void }) {
   const { t } = useT(TASKS_NS);
   const { t: common } = useT();
   const task = { id: detail.id, kind: detail.kind as TaskKind };
@@ -32,16 +34,28 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
     if (result) toast.success(common('common.operationSuccess'));
     return Boolean(result);
   }
-  const picker = <PicturePicker needed={picturesNeeded(detail.proofPictures)} busy={busy} onSubmit={submit} />;
+  const picker = (
+    <>
+      <PicturePicker needed={picturesNeeded(detail.proofPictures)} labels={detail.pictureLabels} busy={busy} onSubmit={submit} />
+      <ReviewTime minutes={detail.reviewMinutes} />
+    </>
+  );
   const backToTasks = (
     <Link to={hall} className="g-button g-button--secondary">
       {t('detail.backToTasks')}
     </Link>
   );
 
-  if (status === 'passed') return <CollectReward taskId={detail.id} hall={hall} />;
+  if (status === 'passed') return <CollectReward taskId={detail.id} onCredit={onCredit} />;
   if (status === 'completed') return <Outcome tone="success" title={t('audit.passedTitle')} text={t('audit.passedText')}>{backToTasks}</Outcome>;
-  if (status === 'underReview') return <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>{backToTasks}</Outcome>;
+  if (status === 'underReview') {
+    return (
+      <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>
+        <ReviewTime minutes={detail.reviewMinutes} />
+        {backToTasks}
+      </Outcome>
+    );
+  }
   if (status === 'failed') {
     return (
       <>
@@ -57,17 +71,20 @@ function AuditStatus({ detail, stepId }: { detail: TaskDetail; stepId: number })
 function AuditTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   const { t } = useT(TASKS_NS);
   const { data, isError, refetch } = useQuery({ ...taskDetailQuery(taskId), refetchInterval: (query) => whileUnderReview(query.state.data) });
+  const [credit, setCredit] = useState<Credit | null>(null);
 
   let body: React.ReactNode;
   if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="9rem" />;
-  else body = <AuditStatus detail={data} stepId={stepId} />;
+  else if (credit) body = <Credited credit={credit} hall={afterStepDestination(null, data, window.location.origin).href} />;
+  else body = <AuditStatus detail={data} stepId={stepId} onCredit={setCredit} />;
 
   return (
     <TaskPage title={data?.title ?? t('audit.title')}>
       <p className={pageStyles.outcomeText}>{t('audit.text')}</p>
       {body}
-      <SubmissionHistory taskId={taskId} refreshEveryMs={whileUnderReview(data)} />
+      {/* The failed review's reason stands above, in the status: the history does not say it again. */}
+      <SubmissionHistory taskId={taskId} refreshEveryMs={whileUnderReview(data)} newestReasonShown={data?.run?.status === 'failed' && Boolean(data.run.reason)} />
     </TaskPage>
   );
 }

@@ -6,13 +6,15 @@ import { answerByPath, detail, run } from '../../../test/task-fixtures';
 import { pickFiles, picturesNeeded, submitProblem } from './audit-picker.lib';
 import AuditTaskPage from './audit-task.page';
 
-const uploads = vi.hoisted(() => ({ calls: [] as { file: Blob; options: UploadOptions; resolve: (id: string | null) => void }[] }));
+const uploads = vi.hoisted(() => ({
+  calls: [] as { file: Blob; options: UploadOptions; resolve: (id: string | null) => void; reject: (error: Error) => void }[],
+}));
 
 vi.mock('@grab/shared', async (original) => ({
   ...(await original<typeof import('@grab/shared')>()),
   uploadImage: (file: Blob, options: UploadOptions) =>
-    new Promise((resolve) => {
-      uploads.calls.push({ file, options, resolve: (id) => resolve(id ? { id, width: 10, height: 10 } : undefined) });
+    new Promise((resolve, reject) => {
+      uploads.calls.push({ file, options, resolve: (id) => resolve(id ? { id, width: 10, height: 10 } : undefined), reject });
     }),
   useAuthorizedImage: (id: string | null) => ({ url: id ? `blob:picture-${id}` : null, state: 'ready' }),
 }));
@@ -112,9 +114,13 @@ describe('AuditTaskPage', () => {
     const first = screen.getByRole('progressbar', { name: 'Upload of Picture 1' });
     expect(first.getAttribute('aria-valuenow')).toBe('40');
     expect(screen.getAllByText('Uploading… 40%')).toHaveLength(1);
-    // Every byte sent, but the server has not taken the picture yet: the bar is not full.
+    expect((first.firstElementChild as HTMLElement).style.inlineSize).toBe('40%');
+    // Every byte sent, but the server has not answered yet: the full bar says what it waits for.
     act(() => uploads.calls[0]?.options.onProgress?.(1));
-    expect(first.getAttribute('aria-valuenow')).toBe('99');
+    expect(first.getAttribute('aria-valuenow')).toBe('100');
+    expect(first.getAttribute('aria-valuetext')).toBe('Processing…');
+    expect(screen.getAllByText('Processing…')).toHaveLength(1);
+    expect(screen.queryByText(/Uploading… 100/)).toBeNull();
 
     await act(async () => {
       uploads.calls[0]?.resolve(ID_A);
@@ -193,8 +199,56 @@ describe('AuditTaskPage', () => {
     });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Review failed' })).toBeTruthy();
-    expect(screen.getAllByText('Reason: \u2068Wrong shop\u2069').length).toBeGreaterThan(0);
+    expect(await screen.findByRole('img', { name: 'Picture 1' })).toBeTruthy();
+    // Said once, in the status; the history's newest (failed) submission does not repeat it.
+    expect(screen.getAllByText('Reason: \u2068Wrong shop\u2069')).toHaveLength(1);
     expect(screen.getByLabelText('Choose pictures')).toBeTruthy();
+  });
+
+  it('names what each of two pictures shows and how long a review takes', async () => {
+    serve({
+      '/app/task/detail': [
+        detail({ status: 'inProgress', proofPictures: 2, pictureLabels: ['Your review', 'The app page'], reviewMinutes: 2880, run: run({ currentStepId: 12 }) }),
+      ],
+      '/app/task/audit-log': [{ list: [], hasMore: false }],
+    });
+    renderPage();
+    expect(await screen.findByText('Reviews are decided within 2 days.')).toBeTruthy();
+    expect(screen.getByText('Your review')).toBeTruthy();
+    expect(screen.getByText('The app page')).toBeTruthy();
+    await userEvent.upload(screen.getByLabelText('Choose pictures'), [png('one.png')]);
+    const first = screen.getByRole('progressbar', { name: 'Upload of Picture 1' }).closest('li') as HTMLElement;
+    expect(first.textContent).toContain('Your review');
+  });
+
+  it('a refused file says why, with no broken preview and no Try again', async () => {
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('notes.png'));
+    await act(async () => uploads.calls[0]?.reject(Object.assign(new Error('Please choose a JPEG, PNG or WebP picture'), { name: 'Refused' })));
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a JPEG, PNG or WebP picture');
+    expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
+    expect(document.querySelector('li img')).toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('A picture cannot be used. Remove it and choose another.');
+    await userEvent.click(screen.getByRole('button', { name: /^Remove and choose another/ }));
+
+    await userEvent.upload(screen.getByLabelText('Choose pictures'), png('huge.png'));
+    await act(async () => uploads.calls[1]?.reject(Object.assign(new Error('too big'), { name: 'UploadTooLarge' })));
+    expect(screen.getByRole('alert').textContent).toBe('This picture is larger than 10 MB. Choose a smaller one.');
+  });
+
+  it('a preview the phone cannot draw becomes a plain tile, not a broken image', async () => {
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    renderPage();
+    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('odd.png'));
+    const image = screen.getByRole('img', { name: 'Picture 1' });
+    expect(image.tagName).toBe('IMG');
+    act(() => {
+      image.dispatchEvent(new Event('error'));
+    });
+    expect(screen.getByRole('img', { name: 'Picture 1' }).tagName).toBe('SPAN');
   });
 
   it('offers Collect once the review passed', async () => {

@@ -1,9 +1,81 @@
-import { useT } from '@grab/shared';
+import { type Translate, UPLOAD_MAX_BYTES, useT } from '@grab/shared';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { ACCEPT, type PickProblem, pickFiles, type SubmitProblem, submitProblem } from './audit-picker.lib';
 import styles from './audit-task.module.css';
 import { type PickedPicture, usePictureUploads } from './picture-uploads';
+
+/** The one line under a picture: the same figure as its bar while sending, then what became of it. */
+function pictureLine(picture: PickedPicture, t: Translate): string {
+  switch (picture.status) {
+    case 'uploading':
+      return t('audit.uploading', { progress: picture.progress });
+    case 'processing':
+      return t('audit.processing');
+    case 'done':
+      return t('audit.uploaded');
+    case 'failed':
+      return t('audit.failedOne');
+    case 'refused':
+      return picture.refusal?.kind === 'server' ? picture.refusal.message : t('audit.tooLarge', { megabytes: UPLOAD_MAX_BYTES / (1024 * 1024) });
+  }
+}
+
+/**
+ * A picked picture: its preview (or, when the phone cannot draw the file, a plain tile instead of a
+ * broken image), the bar, the line, and what can be done about it.
+ */
+function PictureItem({ picture, name, label, onRetry, onRemove }: { picture: PickedPicture; name: string; label: string | null; onRetry: () => void; onRemove: () => void }) {
+  const { t } = useT(TASKS_NS);
+  const [unreadable, setUnreadable] = useState(false);
+  const lineId = useId();
+  const refused = picture.status === 'refused';
+  // One number for the bar and its words: a full bar says "Processing…", never a lagging half.
+  const shown = picture.status === 'uploading' ? picture.progress : picture.status === 'failed' || refused ? 0 : 100;
+  return (
+    <li className={styles.preview} data-status={picture.status}>
+      {label ? (
+        <p className={styles.previewLabel} dir="auto">
+          {label}
+        </p>
+      ) : null}
+      {unreadable || refused ? (
+        <span className={styles.previewImage} data-unreadable="true" role="img" aria-label={name} />
+      ) : (
+        <img src={picture.preview} alt={name} className={styles.previewImage} onError={() => setUnreadable(true)} />
+      )}
+      {refused ? null : (
+        <div
+          role="progressbar"
+          aria-label={t('audit.uploadOf', { name })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={shown}
+          aria-valuetext={pictureLine(picture, t)}
+          className={styles.bar}
+        >
+          <span className={styles.barFill} style={{ inlineSize: `${shown}%` }} />
+        </div>
+      )}
+      <p id={lineId} className={styles.previewStatus} role={refused ? 'alert' : undefined} dir="auto">
+        {pictureLine(picture, t)}
+      </p>
+      <div className={styles.previewActions}>
+        {/* Only a broken connection is worth another try; a refused file needs another file. */}
+        {picture.status === 'failed' ? (
+          <button type="button" className="g-button g-button--secondary" onClick={onRetry}>
+            {t('audit.retryUpload')}
+            <span className="g-visually-hidden"> — {name}</span>
+          </button>
+        ) : null}
+        <button type="button" className="g-button g-button--secondary" onClick={onRemove} aria-describedby={refused ? lineId : undefined}>
+          {refused ? t('audit.chooseAnother') : t('audit.remove')}
+          <span className="g-visually-hidden"> — {name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}
 
 /** What the picker can tell the earner. Uploads still running are not a problem: Submit waits for them. */
 type Problem = PickProblem | Exclude<SubmitProblem, 'uploading'>;
@@ -14,10 +86,13 @@ const PROBLEM_KEY: Record<Problem, string> = {
   tooMany: 'audit.tooMany',
   badType: 'audit.badType',
   uploadFailed: 'audit.uploadFailed',
+  refused: 'audit.refused',
 };
 
 interface PicturePickerProps {
   needed: 1 | 2;
+  /** What each picture shows, one per picture; empty when the task names none. */
+  labels: readonly string[];
   busy: boolean;
   /** Sends the uploaded ids; resolves true when the server took them. */
   onSubmit: (ids: string[]) => Promise<boolean>;
@@ -28,7 +103,7 @@ interface PicturePickerProps {
  * tapped while an upload is still running waits for it (the button says so) and then sends: the
  * earner never reads "please wait" beside a picture that says "Uploaded".
  */
-export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
+export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerProps) {
   const { t } = useT(TASKS_NS);
   const { pictures, add, remove, retry, clear } = usePictureUploads();
   const [problem, setProblem] = useState<Problem | null>(null);
@@ -37,7 +112,8 @@ export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
   const sending = useRef(false);
   const problemId = useId();
   const full = pictures.length >= needed;
-  const uploading = pictures.some((picture) => picture.status === 'uploading');
+  const uploading = pictures.some((picture) => picture.status === 'uploading' || picture.status === 'processing');
+  const named = labels.length === needed ? labels : null;
 
   async function send(ready: readonly PickedPicture[]) {
     if (sending.current) return;
@@ -86,41 +162,28 @@ export function PicturePicker({ needed, busy, onSubmit }: PicturePickerProps) {
   return (
     <section className={`g-card ${styles.picker}`} aria-describedby={problem ? problemId : undefined}>
       <h2 className={styles.sectionTitle}>{needed === 2 ? t('audit.pickTwo') : t('audit.pickOne')}</h2>
+      {named && !full ? (
+        // Which pictures the reviewer wants, before any is picked: they are sent in this order.
+        <ol className={styles.wanted}>
+          {named.map((label, index) => (
+            <li key={label} dir="auto">
+              <span className={styles.wantedNumber}>{t('audit.pictureN', { n: index + 1 })}</span> {label}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {pictures.length > 0 ? (
         <ul className={styles.previews}>
-          {pictures.map((picture, index) => {
-            const name = t('audit.pictureN', { n: index + 1 });
-            return (
-              <li key={picture.key} className={styles.preview} data-status={picture.status}>
-                <img src={picture.preview} alt={name} className={styles.previewImage} />
-                <div
-                  role="progressbar"
-                  aria-label={t('audit.uploadOf', { name })}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={picture.progress}
-                  className={styles.bar}
-                >
-                  <span className={styles.barFill} style={{ inlineSize: `${picture.progress}%` }} />
-                </div>
-                <p className={styles.previewStatus}>
-                  {picture.status === 'done' ? t('audit.uploaded') : picture.status === 'failed' ? t('audit.failedOne') : t('audit.uploading', { progress: picture.progress })}
-                </p>
-                <div className={styles.previewActions}>
-                  {picture.status === 'failed' ? (
-                    <button type="button" className="g-button g-button--secondary" onClick={() => retry(picture.key)}>
-                      {t('audit.retryUpload')}
-                      <span className="g-visually-hidden"> — {name}</span>
-                    </button>
-                  ) : null}
-                  <button type="button" className="g-button g-button--secondary" onClick={() => remove(picture.key)}>
-                    {t('audit.remove')}
-                    <span className="g-visually-hidden"> — {name}</span>
-                  </button>
-                </div>
-              </li>
-            );
-          })}
+          {pictures.map((picture, index) => (
+            <PictureItem
+              key={picture.key}
+              picture={picture}
+              name={t('audit.pictureN', { n: index + 1 })}
+              label={named?.[index] ?? null}
+              onRetry={() => retry(picture.key)}
+              onRemove={() => remove(picture.key)}
+            />
+          ))}
         </ul>
       ) : null}
       {full ? null : (

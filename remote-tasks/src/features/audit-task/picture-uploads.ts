@@ -1,19 +1,27 @@
 import { uploadImage } from '@grab/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Where the bar stays while the server works on a picture whose bytes have all been sent. */
-export const UPLOAD_SENT_MAX = 99;
+/**
+ * uploading (bytes leaving the phone, `progress` %) → processing (all sent, the server checks and
+ * re-encodes) → done. `failed`: the connection broke, trying again may work. `refused`: the file
+ * itself is the problem (not a picture, too large, unreadable), so only another file helps.
+ */
+export type PictureStatus = 'uploading' | 'processing' | 'done' | 'failed' | 'refused';
+
+/** Why a picture was refused: the server's message (already in the earner's language), or too large to send at all. */
+export type RefusalReason = { kind: 'server'; message: string } | { kind: 'tooLarge' };
 
 export interface PickedPicture {
   key: number;
   file: File;
   /** A blob: URL of the file on the phone, for the preview. */
   preview: string;
-  /** 0–100; 100 only once the server has taken the picture (status `done`). */
+  /** 0–100 of the bytes sent: the bar and its text show this one number. */
   progress: number;
-  status: 'uploading' | 'done' | 'failed';
+  status: PictureStatus;
   /** The server's id once uploaded. */
   id: string | null;
+  refusal: RefusalReason | null;
 }
 
 /**
@@ -34,15 +42,24 @@ export function usePictureUploads() {
     (key: number, file: File) => {
       const controller = new AbortController();
       controllers.current.set(key, controller);
-      update(key, { status: 'uploading', progress: 0, id: null });
-      // The bytes can all be sent while the server is still checking and re-encoding the picture: the
-      // bar stops short of full until the server has answered, so a full bar always means "uploaded".
-      const onProgress = (fraction: number) => update(key, { progress: Math.min(UPLOAD_SENT_MAX, Math.round(fraction * 100)) });
-      uploadImage(file, { signal: controller.signal, onProgress }).then(
+      update(key, { status: 'uploading', progress: 0, id: null, refusal: null });
+      // Every byte sent is not "uploaded" yet: the server still checks and re-encodes the picture.
+      const onProgress = (fraction: number) => {
+        const progress = Math.round(fraction * 100);
+        setPictures((list) =>
+          list.map((picture): PickedPicture => (picture.key === key && picture.status === 'uploading' ? { ...picture, progress, status: progress >= 100 ? 'processing' : 'uploading' } : picture)),
+        );
+      };
+      uploadImage(file, { signal: controller.signal, onProgress, inline: true }).then(
         (image) => update(key, image ? { status: 'done', progress: 100, id: image.id } : { status: 'failed' }),
         (error: unknown) => {
+          const name = (error as { name?: string } | null)?.name;
           // A cancelled upload belongs to a picture that is gone.
-          if ((error as { name?: string } | null)?.name !== 'AbortError') update(key, { status: 'failed' });
+          if (name === 'AbortError') return;
+          // By name: the upload code is downloaded when first used, and its errors cross that boundary.
+          if (name === 'Refused') update(key, { status: 'refused', refusal: { kind: 'server', message: (error as Error).message } });
+          else if (name === 'UploadTooLarge') update(key, { status: 'refused', refusal: { kind: 'tooLarge' } });
+          else update(key, { status: 'failed' });
         },
       );
     },
@@ -55,7 +72,7 @@ export function usePictureUploads() {
         const key = nextKey.current++;
         const preview = URL.createObjectURL(file);
         previews.current.set(key, preview);
-        return { key, file, preview, progress: 0, status: 'uploading' as const, id: null };
+        return { key, file, preview, progress: 0, status: 'uploading' as const, id: null, refusal: null };
       });
       setPictures((list) => [...list, ...added]);
       for (const picture of added) upload(picture.key, picture.file);

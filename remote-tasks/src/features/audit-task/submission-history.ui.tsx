@@ -27,7 +27,7 @@ function Thumb({ id, alt }: { id: string; alt: string }) {
   );
 }
 
-function Item({ submission }: { submission: Submission }) {
+function Item({ submission, showReason }: { submission: Submission; showReason: boolean }) {
   const { t, language } = useT(TASKS_NS);
   const points = usePointsText();
   const when = localDateTime(submission.createdAt, languageByKey(language).tag);
@@ -39,7 +39,7 @@ function Item({ submission }: { submission: Submission }) {
         </span>
         <span className={styles.itemDate}>{when}</span>
       </div>
-      {submission.reason ? (
+      {submission.reason && showReason ? (
         <p className={styles.itemReason} dir="auto">
           {t('reasonLine', { reason: isolate(submission.reason) })}
         </p>
@@ -56,9 +56,10 @@ function Item({ submission }: { submission: Submission }) {
 
 /**
  * The earner's own submissions for this task, newest first, 20 at a time. `refreshEveryMs` asks
- * again while a review is pending (the page's own status decides).
+ * again while a review is pending (the page's own status decides). `newestReasonShown`: the page
+ * already shows why the newest submission failed.
  */
-export function SubmissionHistory({ taskId, refreshEveryMs }: { taskId: number; refreshEveryMs: number | false }) {
+export function SubmissionHistory({ taskId, refreshEveryMs, newestReasonShown = false }: { taskId: number; refreshEveryMs: number | false; newestReasonShown?: boolean }) {
   const { t } = useT(TASKS_NS);
   const { data, isError, refetch } = useQuery({ ...auditLogQuery(taskId), refetchInterval: refreshEveryMs });
   const [more, setMore] = useState<{ list: Submission[]; page: number; hasMore: boolean } | null>(null);
@@ -91,8 +92,8 @@ export function SubmissionHistory({ taskId, refreshEveryMs }: { taskId: number; 
     body = (
       <>
         <ul className={styles.history}>
-          {[...data.list, ...(more?.list ?? [])].map((submission) => (
-            <Item key={submission.id} submission={submission} />
+          {[...data.list, ...(more?.list ?? [])].map((submission, index) => (
+            <Item key={submission.id} submission={submission} showReason={!(newestReasonShown && index === 0 && submission.status === 'failed')} />
           ))}
         </ul>
         {hasMore ? (

@@ -1,62 +1,30 @@
-import {
-  copyText,
-  LoadFailed,
-  LoadingBlocks,
-  type TaskDetail,
-  type TaskKind,
-  taskDetailQuery,
-  toast,
-  useQuery,
-  useSearchParams,
-  useT,
-} from '@grab/shared';
-import { useId } from 'react';
+import { type Credit, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, useQuery, useSearchParams, useT } from '@grab/shared';
+import { useId, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
-import { CollectReward } from '../../lib/collect-reward.ui';
+import { CollectReward, Credited } from '../../lib/collect-reward.ui';
+import { useShareFlow, VISITS_REFRESH_MS, waitingForVisits } from '../../lib/share-flow';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
-import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
-import { shareLink } from './share-link.lib';
 import styles from './share-task.module.css';
 
-/** How often the visit count is asked again while the page is in view. */
-export const VISITS_REFRESH_MS = 15_000;
-
-function waitingForVisits(detail: TaskDetail | undefined): boolean {
-  const share = detail?.run?.share;
-  return Boolean(share && share.visits < share.visitsNeeded && detail?.run?.status === 'inProgress');
-}
-
-function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
+function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: number; onCredit: (credit: Credit) => void }) {
   const { t } = useT(TASKS_NS);
-  const task = { id: detail.id, kind: detail.kind as TaskKind };
-  const { busy, advance } = useLeadingTask(task);
+  const task = { id: detail.id, kind: detail.kind as TaskKind, title: detail.title, shareStepId: stepId };
+  const flow = useShareFlow(task);
   const linkId = useId();
   const progressId = useId();
-  const hall = afterStepDestination(null, task, window.location.origin).href;
   const run = detail.run;
   const share = run?.share ?? null;
 
-  if (run?.status === 'passed') return <CollectReward taskId={detail.id} hall={hall} />;
+  if (run?.status === 'passed') return <CollectReward taskId={detail.id} onCredit={onCredit} />;
   if (!run || !share || run.status === 'completed' || run.status === 'closed') return <StepUnavailable task={task} />;
 
   const enough = share.visits >= share.visitsNeeded;
-  async function onShare() {
-    if (!share) return;
-    const outcome = await shareLink(share.url, detail.title, {
-      share: typeof navigator.share === 'function' ? (data) => navigator.share(data) : undefined,
-      copy: copyText,
-    });
-    if (outcome === 'copied') toast.success(t('share.copied'));
-    else if (outcome === 'failed') {
-      toast.danger(t('share.copyFailed'));
-      document.getElementById(linkId)?.focus();
-    }
-  }
-  async function onContinue() {
-    await advance({ stepId });
+  async function onCollect() {
+    const credit = await flow.collect(false);
+    if (credit) onCredit(credit);
   }
 
   return (
@@ -73,7 +41,7 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
           dir="ltr"
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button type="button" className="g-button" onClick={onShare}>
+        <button type="button" className={enough ? 'g-button g-button--secondary' : 'g-button'} disabled={flow.busy !== null} onClick={() => void flow.share(share.url)}>
           {t('share.share')}
         </button>
       </section>
@@ -85,8 +53,8 @@ function ShareBody({ detail, stepId }: { detail: TaskDetail; stepId: number }) {
         </div>
         <p className={pageStyles.outcomeText}>{enough ? t('share.enough') : t('share.waiting', { count: share.visitsNeeded - share.visits })}</p>
         {enough ? (
-          <button type="button" className="g-button" disabled={busy} onClick={onContinue}>
-            {busy ? t('busy') : t('action.continue')}
+          <button type="button" className="g-button" disabled={flow.busy !== null} onClick={onCollect}>
+            {flow.busy === 'collect' ? t('busy') : t('detail.collect')}
           </button>
         ) : null}
       </section>
@@ -102,11 +70,13 @@ function ShareTask({ taskId, stepId }: { taskId: number; stepId: number }) {
     ...taskDetailQuery(taskId),
     refetchInterval: (query) => (waitingForVisits(query.state.data) ? VISITS_REFRESH_MS : false),
   });
+  const [credit, setCredit] = useState<Credit | null>(null);
 
   let body: React.ReactNode;
   if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="8rem" />;
-  else body = <ShareBody detail={data} stepId={stepId} />;
+  else if (credit) body = <Credited credit={credit} hall={afterStepDestination(null, data, window.location.origin).href} />;
+  else body = <ShareBody detail={data} stepId={stepId} onCredit={setCredit} />;
 
   return (
     <TaskPage title={t('share.title')}>
@@ -116,7 +86,7 @@ function ShareTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   );
 }
 
-/** /shareTask?taskType&taskId&id: share the earner's own link until it brought enough visits. */
+/** /shareTask?taskType&taskId&id: share the earner's own link until it brought enough visits, then collect. */
 export default function ShareTaskPage() {
   const [params] = useSearchParams();
   const { taskId, stepId } = readTaskQuery(params);

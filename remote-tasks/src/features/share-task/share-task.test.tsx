@@ -2,9 +2,10 @@ import { BrowserRouter, initI18n } from '@grab/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { detail, envelope, run } from '../../../test/task-fixtures';
-import { shareLink } from './share-link.lib';
-import ShareTaskPage, { VISITS_REFRESH_MS } from './share-task.page';
+import { answerByPath, detail, envelope, run } from '../../../test/task-fixtures';
+import { shareLink } from '../../lib/share-link.lib';
+import { VISITS_REFRESH_MS } from '../../lib/share-flow';
+import ShareTaskPage from './share-task.page';
 
 describe('shareLink', () => {
   it('uses the share sheet when there is one', async () => {
@@ -67,7 +68,7 @@ describe('ShareTaskPage', () => {
     expect(((await screen.findByLabelText('Your share link')) as HTMLInputElement).value).toBe(SHARE.url);
     expect(screen.getByText('1 of 3')).toBeTruthy();
     expect(screen.getByText('2 more visits needed. This page updates on its own.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Continue' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Collect reward' })).toBeNull();
     // The refresh is armed by an effect after the render: on a busy machine that can come later.
     await vi.waitFor(() => expect(vi.getTimerCount()).toBeGreaterThan(0));
     act(() => vi.advanceTimersByTime(VISITS_REFRESH_MS));
@@ -86,15 +87,24 @@ describe('ShareTaskPage', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(SHARE.url));
   });
 
-  it('continues once enough visits came, then goes back to the hall where the reward waits', async () => {
-    fetchMock
-      .mockResolvedValueOnce(envelope(sharing(3)))
-      .mockResolvedValueOnce(envelope({ next: null, run: run({ status: 'passed', currentStepId: null }) }));
+  it('collects in one tap once enough visits came: the step is finished and the reward credited', async () => {
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [sharing(3), detail({ kind: 'share', status: 'completed', run: run({ status: 'completed', currentStepId: null }) })],
+        '/app/task/leading-task': [{ next: null, run: run({ status: 'passed', currentStepId: null }) }],
+        '/app/task/collect': [{ reward: 250, balance: 10250 }],
+      }),
+    );
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
-    // SPEC §2: the last step done, the hall of this kind opens; the task there offers Collect.
-    await vi.waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/home?taskType=share'));
-    const continued = fetchMock.mock.calls.find(([url]) => String(url) === '/app/task/leading-task') as [string, RequestInit];
-    expect(JSON.parse(String(continued[1].body))).toEqual({ taskId: 1, stepId: 21 });
+    await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
+    expect(await screen.findByRole('heading', { name: '2.5 points credited' })).toBeTruthy();
+    const calls = fetchMock.mock.calls.map(([url, init]) => [String(url), (init as RequestInit | undefined)?.body] as const);
+    const step = calls.find(([url]) => url === '/app/task/leading-task');
+    expect(JSON.parse(String(step?.[1]))).toEqual({ taskId: 1, stepId: 21 });
+    expect(calls.some(([url]) => url === '/app/task/collect?taskId=1')).toBe(true);
+    // The task is asked again at once (it is completed now), and that does not take the confirmation away.
+    await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/task/detail')).length).toBe(2));
+    expect(screen.getByRole('heading', { name: '2.5 points credited' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to tasks' })).toBeTruthy();
   });
 });

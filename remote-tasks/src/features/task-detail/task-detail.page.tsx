@@ -1,8 +1,9 @@
-import { Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
-import { useId } from 'react';
+import { type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
+import { useId, useState } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
-import { CollectReward } from '../../lib/collect-reward.ui';
+import { CollectReward, Credited } from '../../lib/collect-reward.ui';
+import { ReviewTime } from '../../lib/review-time.ui';
 import { localDateTime } from '../../lib/schedule.lib';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import { afterStepDestination, showsProgress, stepDestination } from '../../lib/step-navigation.lib';
@@ -74,7 +75,7 @@ function Steps({ detail }: { detail: TaskDetail }) {
 }
 
 
-function Action({ detail }: { detail: TaskDetail }) {
+function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: Credit) => void }) {
   const { t, language } = useT(TASKS_NS);
   const task = { id: detail.id, kind: detail.kind };
   const { busy, advance } = useLeadingTask(task);
@@ -86,7 +87,7 @@ function Action({ detail }: { detail: TaskDetail }) {
 
   switch (screen.kind) {
     case 'collect':
-      return <CollectReward taskId={detail.id} hall={hall} />;
+      return <CollectReward taskId={detail.id} onCredit={onCredit} />;
     case 'locked':
       return (
         <Outcome tone="muted" title={t('detail.lockedTitle')} text={t('detail.lockedText', { required: screen.required, current: screen.current })}>
@@ -113,6 +114,7 @@ function Action({ detail }: { detail: TaskDetail }) {
     case 'underReview':
       return (
         <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>
+          <ReviewTime minutes={detail.reviewMinutes} />
           {screen.proofStep ? (
             <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button g-button--secondary">
               {t('detail.reviewStatus')}
@@ -173,6 +175,8 @@ function Action({ detail }: { detail: TaskDetail }) {
 function DetailView({ taskId }: { taskId: number }) {
   const { t } = useT(TASKS_NS);
   const { data, isError, refetch } = useQuery(taskDetailQuery(taskId));
+  // Above the keyed Action: the task asked again after a collect has no reward waiting any more.
+  const [credit, setCredit] = useState<Credit | null>(null);
   if (!data) {
     return (
       <TaskPage title={t('detail.title')}>
@@ -184,7 +188,11 @@ function DetailView({ taskId }: { taskId: number }) {
     <TaskPage title={data.title}>
       <p className={styles.kind}>{t(`kind.${data.kind}`)}</p>
       <Summary detail={data} />
-      <Action key={`${data.id}-${data.run?.id ?? 0}`} detail={data} />
+      {credit ? (
+        <Credited credit={credit} hall={afterStepDestination(null, data, window.location.origin).href} />
+      ) : (
+        <Action key={`${data.id}-${data.run?.id ?? 0}`} detail={data} onCredit={setCredit} />
+      )}
       <Steps detail={data} />
     </TaskPage>
   );

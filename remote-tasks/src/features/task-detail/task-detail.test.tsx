@@ -106,7 +106,7 @@ describe('TaskDetailPage', () => {
     queryClient.setQueryData(userKeys.assets, ASSETS);
     fetchMock.mockImplementation(
       answerByPath({
-        '/app/task/detail': [detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) }), detail({ status: 'completed', run: run({ status: 'completed', currentStepId: null }) })],
+        '/app/task/detail': [detail({ status: 'passed', run: run({ status: 'passed', currentStepId: null }) }), detail({ status: 'completed', progress: { done: 1, total: 1 }, run: run({ status: 'completed', currentStepId: null }) })],
         '/app/task/collect': [{ reward: 1500, balance: 1600 }],
       }),
     );
@@ -115,6 +115,9 @@ describe('TaskDetailPage', () => {
     expect(await screen.findByRole('heading', { name: '15 points credited' })).toBeTruthy();
     expect(screen.getByText('Your balance is now 16 points.')).toBeTruthy();
     expect(callTo('/app/task/collect').url).toBe('/app/task/collect?taskId=1');
+    // The progress moves in place, without a reload, and the confirmation stays.
+    expect(await screen.findByText('1 of 1 done')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '15 points credited' })).toBeTruthy();
     // The balance card asks again the next time it shows (or at once, when it is on screen).
     expect(queryClient.getQueryState(userKeys.assets)?.isInvalidated).toBe(true);
   });

@@ -1,14 +1,16 @@
 /// <reference types="@rsbuild/core/types" />
-import { LoadFailed, LoadingBlocks, Link, PATHS, type Task, TaskKind, taskListQuery, useQuery, useSearchParams, usePointsText, useT, LockIcon } from '@grab/shared';
+import { LoadFailed, LoadingBlocks, Link, languageByKey, PATHS, type Task, TaskKind, taskListQuery, useOnline, useQuery, useSearchParams, usePointsText, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
 import { ScheduleBadge, ScheduleNote } from '../../lib/schedule-note.ui';
 import statusStyles from '../../lib/status.module.css';
+import { timeAgo } from '../../lib/schedule.lib';
 import { cardHref, showsProgress } from '../../lib/step-navigation.lib';
 import { LuckyDrawCard } from './lucky-draw-card';
 import { KindIcon } from './kind-icon';
 import { ProgressSummary } from './progress-summary';
+import { ShareCardActions, sharesOnCard } from './share-card-actions';
 import { groupByStanding, standingOf } from './task-hall.lib';
 
 registerTasksLocales();
@@ -25,7 +27,19 @@ const ACTION_BY_STATUS: Record<Task['status'], 'start' | 'continue' | 'view' | '
 };
 
 
-function TaskCard({ task }: { task: Task }) {
+/** Offline, Home shows what it last had, read-only: when that was, and why nothing can be started. */
+function OfflineNote({ id, updatedAt }: { id: string; updatedAt: number }) {
+  const { t, language } = useT(TASKS_NS);
+  return (
+    <p id={id} className={styles.offline} role="status" data-testid="offline-note">
+      <strong>{t('offline.since', { time: timeAgo(updatedAt, Date.now(), languageByKey(language).tag) })}</strong>{' '}
+      <span>{t('offline.readOnly')}</span>
+    </p>
+  );
+}
+
+/** `offlineNoteId`: the phone is offline; the card's action waits for a connection, and that note says so. */
+function TaskCard({ task, offlineNoteId }: { task: Task; offlineNoteId: string | null }) {
   const { t } = useT(TASKS_NS);
   const points = usePointsText();
   const titleId = useId();
@@ -86,10 +100,19 @@ function TaskCard({ task }: { task: Task }) {
           ) : (
             <span />
           )}
-          <Link to={cardHref(task, window.location.origin)} className={styles.action} data-action={action}>
-            {t(`action.${action}`)}
-            <span className="g-visually-hidden"> — {task.title}</span>
-          </Link>
+          {offlineNoteId ? (
+            <button type="button" className={styles.action} data-action={action} disabled aria-describedby={offlineNoteId}>
+              {t(`action.${action}`)}
+              <span className="g-visually-hidden"> — {task.title}</span>
+            </button>
+          ) : standing !== 'unavailable' && sharesOnCard(task) ? (
+            <ShareCardActions task={task} />
+          ) : (
+            <Link to={cardHref(task, window.location.origin)} className={styles.action} data-action={action}>
+              {t(`action.${action}`)}
+              <span className="g-visually-hidden"> — {task.title}</span>
+            </Link>
+          )}
         </div>
       </article>
     </li>
@@ -108,8 +131,11 @@ export default function TaskHall() {
   const taskType = parsedKind.success ? parsedKind.data : undefined;
   // Kept in the shared cache: the host may have asked already (preload), and a step done elsewhere
   // makes it stale (tasksChanged), so the hall asks again when it shows.
-  const { data, isError, refetch } = useQuery(taskListQuery(taskType));
+  const { data, isError, refetch, dataUpdatedAt } = useQuery(taskListQuery(taskType));
   const headingId = useId();
+  const offlineNoteId = useId();
+  const online = useOnline();
+  const readOnly = !online && Boolean(data);
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
@@ -127,7 +153,7 @@ export default function TaskHall() {
         </h2>
         <ul className={styles.list}>
           {group.tasks.map((task) => (
-            <TaskCard key={task.id} task={task} />
+            <TaskCard key={task.id} task={task} offlineNoteId={readOnly ? offlineNoteId : null} />
           ))}
         </ul>
       </section>
@@ -137,6 +163,7 @@ export default function TaskHall() {
   return (
     <div className="g-page">
       <h1 className={styles.title}>{ready ? t('title') : common('common.loading')}</h1>
+      {readOnly && ready ? <OfflineNote id={offlineNoteId} updatedAt={dataUpdatedAt} /> : null}
       {ready ? <ProgressSummary tasks={data} /> : null}
       {ready ? <LuckyDrawCard /> : null}
       {taskType && ready ? (

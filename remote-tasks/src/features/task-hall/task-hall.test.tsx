@@ -1,8 +1,8 @@
-import { BrowserRouter, initI18n, queryClient, type Task, taskKeys, taskListQuery, tasksChanged } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, type Task, taskKeys, taskListQuery, tasksChanged, Toaster } from '@grab/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { task as baseTask } from '../../../test/task-fixtures';
+import { task as baseTask, detail, run } from '../../../test/task-fixtures';
 import TaskHall from './task-hall.page';
 
 const NOW = Date.parse('2026-03-01T10:00:00.000Z');
@@ -96,10 +96,20 @@ const CURRENCIES = [
   { code: 'PKR', language: 'ur-PK', microsPerPoint: 2_800_000, fractionDigits: 0 },
 ];
 
+const SHARING = { linkId: 'abc123XYZ', url: 'https://grab.example/register?shareCode=K7&link_id=abc123XYZ', visits: 0, visitsNeeded: 1 };
+const shareDetail = (visits: number) =>
+  detail({ ...(TASKS[1] as Task), proofPictures: 0, targetUrl: null, run: run({ status: 'inProgress', currentStepId: 21, share: { ...SHARING, visits } }) });
+/** What the share card's calls answer, in turn (the last one repeats). */
+let shareAnswers: { detail: unknown[]; leading: unknown[]; collect: unknown[] };
+
 /** Answers the summary's calls; the task list gets `list` (one answer, or one per call). */
 function answer(...lists: Response[]) {
   let n = 0;
+  const next = (queue: unknown[]) => envelope(queue.length > 1 ? queue.shift() : queue[0]);
   fetchMock.mockImplementation((url: string) => {
+    if (url.startsWith('/app/task/detail')) return Promise.resolve(next(shareAnswers.detail));
+    if (url.startsWith('/app/task/leading-task')) return Promise.resolve(next(shareAnswers.leading));
+    if (url.startsWith('/app/task/collect')) return Promise.resolve(next(shareAnswers.collect));
     if (url.startsWith('/app/user/assetInfo')) return Promise.resolve(envelope(ASSET));
     if (url.startsWith('/app/user/level-info')) return Promise.resolve(envelope(LEVEL));
     if (url.startsWith('/app/currency/list')) return Promise.resolve(envelope(CURRENCIES));
@@ -115,6 +125,7 @@ beforeEach(async () => {
   fetchMock = vi.fn();
   vi.stubGlobal('fetch', fetchMock);
   queryClient.clear();
+  shareAnswers = { detail: [shareDetail(0)], leading: [{ next: null, run: run({ status: 'passed', currentStepId: null }) }], collect: [{ reward: 250, balance: 62250 }] };
   await initI18n();
 });
 
@@ -162,7 +173,9 @@ describe('TaskHall', () => {
     expect(progress.max).toBe(5);
     expect(within(recurring).getByText('2 of 5 done')).toBeTruthy();
     expect(within(recurring).getAllByText('In progress').length).toBeGreaterThan(0);
-    expect(within(recurring).getByRole('link', { name: /Continue/ }).getAttribute('href')).toBe('/taskDetail?taskId=2&taskType=share');
+    // A share task is shared from its card; the visits show while the earner waits for them.
+    expect(within(recurring).getByRole('button', { name: 'Share — Share the daily post' })).toBeTruthy();
+    expect(await within(recurring).findByText('0 of 1')).toBeTruthy();
     expect(within(within(underway).getByRole('article', { name: 'Photo of a receipt' })).getByText('Under review')).toBeTruthy();
 
     const closed = screen.getByRole('region', { name: 'Locked or closed' });
@@ -246,5 +259,56 @@ describe('TaskHall', () => {
     expect(within(card).getByText('Passed: collect')).toBeTruthy();
     await act(() => tasksChanged());
     await waitFor(() => expect(within(screen.getByRole('article', { name: 'Rate the app' })).getByText('Completed')).toBeTruthy());
+  });
+
+  it('shares and collects a share task from its card, and the progress moves in place', async () => {
+    const share = TASKS[1] as Task;
+    const collected = { ...share, status: 'notStarted' as const, progress: { done: 3, total: 5 } };
+    answer(envelope(TASKS), envelope(TASKS.map((t) => (t.id === share.id ? collected : t))));
+    shareAnswers.detail = [shareDetail(1)];
+    const shareSheet = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { configurable: true, value: shareSheet });
+    render(<Toaster />);
+    renderAt('/home');
+    const card = await screen.findByRole('article', { name: share.title });
+    expect(within(card).getByText('2 of 5 done')).toBeTruthy();
+    // Enough visits came: Collect finishes the share step and collects, in one tap.
+    await userEvent.click(await within(card).findByRole('button', { name: 'Collect — Share the daily post' }));
+    await waitFor(() => expect(within(screen.getByRole('article', { name: share.title })).getByText('3 of 5 done')).toBeTruthy());
+    const calls = fetchMock.mock.calls.map(([url, init]) => [String(url), (init as RequestInit | undefined)?.body] as const);
+    const lead = calls.find(([url]) => url === '/app/task/leading-task');
+    expect(JSON.parse(String(lead?.[1]))).toEqual({ taskId: share.id, stepId: 21 });
+    expect(calls.some(([url]) => url === `/app/task/collect?taskId=${share.id}`)).toBe(true);
+    expect(await screen.findByText('2.5 points credited')).toBeTruthy();
+
+    // The next share of the day: the sheet opens with the earner's link.
+    const fresh = within(screen.getByRole('article', { name: share.title }));
+    shareAnswers.leading = [{ next: { id: 21, h5Url: '/shareTask', title: 'Share', action: 'share' }, run: run({ currentStepId: 21, share: SHARING }) }];
+    await userEvent.click(fresh.getByRole('button', { name: 'Share — Share the daily post' }));
+    await waitFor(() => expect(shareSheet).toHaveBeenCalledWith({ url: SHARING.url, text: share.title }));
+    Reflect.deleteProperty(navigator, 'share');
+  });
+
+  it('offline, shows what it last had read-only, with when it was updated', async () => {
+    answer(envelope(TASKS));
+    renderAt('/home');
+    await screen.findByRole('region', { name: 'Available now' });
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      act(() => {
+        window.dispatchEvent(new Event('offline'));
+      });
+      const note = await screen.findByTestId('offline-note');
+      expect(note.textContent).toBe('Offline · last updated now. Tasks open again when you are back online.');
+      const start = within(screen.getByRole('article', { name: 'Join the news group' })).getByRole('button', { name: /^Start/ }) as HTMLButtonElement;
+      expect(start.disabled).toBe(true);
+      expect(start.getAttribute('aria-describedby')).toBe(note.id);
+      expect(screen.queryByRole('link', { name: /^Start/ })).toBeNull();
+    } finally {
+      onLine.mockRestore();
+      act(() => {
+        window.dispatchEvent(new Event('online'));
+      });
+    }
   });
 });

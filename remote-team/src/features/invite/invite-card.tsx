@@ -1,8 +1,8 @@
 import { copyText, toast, useT } from '@grab/shared';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
-import { shortLink } from './share-link';
+import { shortLinkParts } from './share-link';
 import styles from './invite.module.css';
 
 async function copyWithToast(value: string, done: string, failed: string) {
@@ -10,20 +10,41 @@ async function copyWithToast(value: string, done: string, failed: string) {
   else toast.danger(failed);
 }
 
-function CopyRow({ label, value, shown, copyLabel }: { label: string; value: string; shown: string; copyLabel: string }) {
+/** How long Copy says "Copied" before it offers itself again. */
+export const COPIED_MS = 2_000;
+
+/** `shown` may be cut with an ellipsis on a narrow screen; `shownTail` (the code at a link's end) never is. */
+function CopyRow({ label, value, shown, shownTail = '', copyLabel }: { label: string; value: string; shown: string; shownTail?: string; copyLabel: string }) {
   const { t: common } = useT();
   const { t } = useT(TEAM_NS);
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  async function copy() {
+    // The button itself confirms, where the earner is looking; only a failure needs a toast.
+    if (await copyText(value)) setCopied(true);
+    else toast.danger(t('copyFailed'));
+  }
+
   return (
     <fieldset className={styles.copyField}>
       <legend className={styles.copyLabel}>{label}</legend>
       <div className={styles.copyRow}>
         {/* Codes and links read left to right even on an Urdu page. */}
         <span className={styles.copyValue} dir="ltr">
-          {shown}
+          <span className={styles.copyHead}>{shown}</span>
+          {shownTail ? <span className={styles.copyTail}>{shownTail}</span> : null}
         </span>
-        <button type="button" className={styles.copyButton} aria-label={copyLabel} onClick={() => copyWithToast(value, common('common.copySuccess'), t('copyFailed'))}>
-          {common('common.copy')}
+        <button type="button" className={styles.copyButton} aria-label={copyLabel} data-copied={copied} onClick={copy}>
+          {copied ? t('copied') : common('common.copy')}
         </button>
+        <span className="g-visually-hidden" role="status">
+          {copied ? t('copied') : ''}
+        </span>
       </div>
     </fieldset>
   );
@@ -34,6 +55,7 @@ export function InviteCard({ inviteCode, shareLink }: { inviteCode: string; shar
   const { t } = useT(TEAM_NS);
   const { t: common } = useT();
   const headingId = useId();
+  const link = shortLinkParts(shareLink);
 
   async function share() {
     if (typeof navigator.share !== 'function') {
@@ -54,7 +76,7 @@ export function InviteCard({ inviteCode, shareLink }: { inviteCode: string; shar
         {t('inviteTitle')}
       </h2>
       <CopyRow label={t('inviteCode')} value={inviteCode} shown={inviteCode} copyLabel={t('copyCode')} />
-      <CopyRow label={t('shareLink')} value={shareLink} shown={shortLink(shareLink)} copyLabel={t('copyLink')} />
+      <CopyRow label={t('shareLink')} value={shareLink} shown={link.head} shownTail={link.tail} copyLabel={t('copyLink')} />
       <button type="button" className="g-button" onClick={share}>
         {t('share')}
       </button>

@@ -6,14 +6,23 @@ export const SHORT_LINK_MAX = 30;
  * host and the invitation code kept, so it never wraps mid-word. The full link is what gets copied.
  */
 export function shortLink(link: string, max = SHORT_LINK_MAX): string {
+  const { head, tail } = shortLinkParts(link, max);
+  return `${head}${tail}`;
+}
+
+/**
+ * The shortened link in two parts: `head` (the host) may be cut further with an ellipsis when the
+ * screen is narrow; `tail` ("/…" and the invitation code) is always shown whole.
+ */
+export function shortLinkParts(link: string, max = SHORT_LINK_MAX): { head: string; tail: string } {
   let url: URL;
   try {
     url = new URL(link);
   } catch {
-    return link;
+    return { head: link, tail: '' };
   }
   const bare = `${url.host}${url.pathname}${url.search}`;
-  if (bare.length <= max) return bare;
+  if (bare.length <= max) return { head: bare, tail: '' };
   const code = url.searchParams.get('shareCode');
-  return code ? `${url.host}/…${code}` : `${url.host}/…`;
+  return { head: url.host, tail: code ? `/…${code}` : '/…' };
 }

@@ -2,7 +2,7 @@ import type { LanguageKey, Task, TaskDetail, TaskKind } from '@grab/shared/contr
 import { errors } from '../../http/app-error';
 import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
-import { earnerState, toTask } from './task-view';
+import { earnerState, pictureLabels, toTask } from './task-view';
 import type { ReadCache } from '../../db/read-cache';
 import type { DailyCountsCache } from './daily-counts.cache';
 import type { TaskCatalogue } from './tasks.catalogue';
@@ -53,10 +53,14 @@ export async function taskDetail(ctx: BoardContext, userId: number, language: La
   ]);
   if (!earner) throw errors.unauthorized();
   const state = earnerState(task, earner.runs, now, isCapReached(task, counts));
+  const hasProof = task.steps.some((s) => s.action === 'proof');
   return {
     ...toTask(task, language, earner.level, state, now),
     nextResetAt: nextResetAt(task, now)?.toISOString() ?? null,
-    proofPictures: task.steps.some((s) => s.action === 'proof') ? task.proofPictures : 0,
+    proofPictures: hasProof ? task.proofPictures : 0,
+    pictureLabels: hasProof ? pictureLabels(task, language) : [],
+    // How long a review can take is what the earner wants to know; the deadline is its upper bound.
+    reviewMinutes: hasProof ? ctx.reviewDeadlineMinutes : null,
     targetUrl: DIRECT_TARGET_KINDS.has(task.kind) ? task.targetUrl : null,
     earnerLevel: earner.level,
     run: state.run ? await runView(ctx.db, task, state.run, earner.inviteCode, origin) : null,

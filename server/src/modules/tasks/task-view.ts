@@ -16,6 +16,14 @@ export function stepTitle(task: CatalogueTask, step: CatalogueStep, language: La
   return task.texts[language]?.steps?.[step.position] || step.title;
 }
 
+/** What each proof picture shows, in `language` where translated; as many labels as pictures, or none. */
+export function pictureLabels(task: CatalogueTask, language: LanguageKey): string[] {
+  const english = task.pictureLabels.slice(0, task.proofPictures);
+  if (english.length !== task.proofPictures) return [];
+  const translated = task.texts[language]?.pictures;
+  return english.map((label, i) => translated?.[i] || label);
+}
+
 export function toStep(task: CatalogueTask, step: CatalogueStep, language: LanguageKey): TaskStep {
   return { id: step.id, h5Url: step.h5Url, title: stepTitle(task, step, language), action: step.action };
 }

@@ -26,6 +26,8 @@ export interface CatalogueTask extends TaskTiming {
   texts: TaskTexts;
   targetUrl: string | null;
   proofPictures: number;
+  /** English; `texts[language].pictures` translates them. */
+  pictureLabels: string[];
   visitsNeeded: number;
   dailyCap: number | null;
   steps: CatalogueStep[];
@@ -88,6 +90,7 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
     texts: r.texts,
     targetUrl: r.targetUrl,
     proofPictures: r.proofPictures,
+    pictureLabels: r.pictureLabels,
     visitsNeeded: r.visitsNeeded,
     dailyCap: r.dailyCap,
     steps: steps
