@@ -134,10 +134,11 @@ export function motionLeft(page: Page): Promise<string[]> {
  * Tabs through the screen from its start and reports the controls the keyboard never reached and
  * those whose focus shows nothing. A focus "shows" when the control, its label or one of its two
  * nearest ancestors changes outline, shadow or border colour on focus. Radio buttons of one group
- * are one stop, as in every browser (arrow keys move inside the group).
+ * are one stop, as in every browser (arrow keys move inside the group). The page notes each focus
+ * itself, so a slow machine pays one round trip per Tab.
  */
 export async function keyboardProblems(page: Page): Promise<string[]> {
-  const count = await page.evaluate(() => {
+  const stops = await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     const selector = 'a[href], button, input:not([type="hidden"]), select, textarea, summary, [tabindex]:not([tabindex="-1"])';
     const controls = [...document.querySelectorAll<HTMLElement>(selector)].filter(
@@ -149,8 +150,10 @@ export async function keyboardProblems(page: Page): Promise<string[]> {
         el.getBoundingClientRect().width > 0,
     );
     const look = (el: HTMLElement) => {
-      const nodes: Element[] = [el, ...(el.parentElement ? [el.parentElement] : []), ...(el.parentElement?.parentElement ? [el.parentElement.parentElement] : [])];
-      if ('labels' in el && (el as HTMLInputElement).labels) nodes.push(...(el as HTMLInputElement).labels!);
+      const nodes: Element[] = [el];
+      if (el.parentElement) nodes.push(el.parentElement);
+      if (el.parentElement?.parentElement) nodes.push(el.parentElement.parentElement);
+      if (el instanceof HTMLInputElement || el instanceof HTMLSelectElement || el instanceof HTMLButtonElement) nodes.push(...(el.labels ?? []));
       return nodes
         .map((n) => {
           const s = getComputedStyle(n);
@@ -159,35 +162,29 @@ export async function keyboardProblems(page: Page): Promise<string[]> {
         })
         .join('/');
     };
-    const state = { controls, look, unfocused: controls.map(look) };
-    (window as unknown as { __a11yKeyboard: typeof state }).__a11yKeyboard = state;
-    return controls.length;
-  });
-  const reached = new Set<number>();
-  const problems: string[] = [];
-  let first: number | null = null;
-  for (let press = 0; press < count + 10; press += 1) {
-    await page.keyboard.press('Tab');
-    const at = await page.evaluate(() => {
-      const state = (window as unknown as { __a11yKeyboard: { controls: HTMLElement[]; look: (el: HTMLElement) => string; unfocused: string[] } }).__a11yKeyboard;
-      const el = document.activeElement as HTMLElement | null;
-      const index = el ? state.controls.indexOf(el) : -1;
-      if (index < 0) return null;
-      return { index, shows: state.look(el as HTMLElement) !== state.unfocused[index], name: (el as HTMLElement).outerHTML.slice(0, 90) };
-    });
-    if (!at) continue;
-    if (at.index === first) break;
-    first ??= at.index;
-    if (!reached.has(at.index) && !at.shows) problems.push(`focus shows nothing on ${at.name}`);
-    reached.add(at.index);
-  }
-  const missed = await page.evaluate((done) => {
-    const { controls } = (window as unknown as { __a11yKeyboard: { controls: HTMLElement[] } }).__a11yKeyboard;
+    const unfocused = controls.map(look);
+    const reached = new Map<number, boolean>();
+    const onFocus = (event: FocusEvent) => {
+      const index = controls.indexOf(event.target as HTMLElement);
+      if (index >= 0 && !reached.has(index)) reached.set(index, look(event.target as HTMLElement) !== unfocused[index]);
+    };
+    document.addEventListener('focusin', onFocus);
     const groupOf = (el: HTMLElement) => (el instanceof HTMLInputElement && el.type === 'radio' && el.name ? `radio:${el.form?.id ?? ''}:${el.name}` : null);
-    const doneGroups = new Set(done.map((i) => groupOf(controls[i] as HTMLElement)).filter(Boolean));
-    return controls
-      .filter((el, i) => !done.includes(i) && !doneGroups.has(groupOf(el)))
-      .map((el) => `not reached by Tab: ${el.outerHTML.slice(0, 90)}`);
-  }, [...reached]);
-  return [...problems, ...missed].slice(0, 10);
+    const report = () => {
+      document.removeEventListener('focusin', onFocus);
+      const problems = [...reached].filter(([, shows]) => !shows).map(([i]) => `focus shows nothing on ${controls[i]?.outerHTML.slice(0, 90)}`);
+      const doneGroups = new Set([...reached.keys()].map((i) => groupOf(controls[i] as HTMLElement)).filter(Boolean));
+      const missed = controls
+        .filter((el, i) => !reached.has(i) && !doneGroups.has(groupOf(el)))
+        .map((el) => `not reached by Tab: ${el.outerHTML.slice(0, 90)}`);
+      return [...problems, ...missed].slice(0, 10);
+    };
+    (window as unknown as { __a11yKeyboard: () => string[] }).__a11yKeyboard = report;
+    // A date or time field stops once per part (day, month, year…).
+    const parts = controls.filter((el) => el instanceof HTMLInputElement && /^(date|datetime-local|time|month|week)$/.test(el.type)).length;
+    return controls.length + 3 * parts;
+  });
+  // One stop per control, plus the browser's own stop between the last control and the first.
+  for (let press = 0; press < stops + 2; press += 1) await page.keyboard.press('Tab');
+  return page.evaluate(() => (window as unknown as { __a11yKeyboard: () => string[] }).__a11yKeyboard());
 }
