@@ -59,4 +59,12 @@ describe('RemoteSection', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
   });
+
+  it('makes the failure card the heading of a tab whose whole screen failed (Home, Team)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    await renderApp(<RemoteSection registry={{ load: vi.fn<RemoteRegistry['load']>().mockRejectedValue(new Error('503')) }} remote="remote_tasks" expose="TaskHall" wholeTab />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'This section could not load' })).toBeTruthy();
+    // The tab bar belongs to the layout around it, not to the card.
+    expect(screen.queryByRole('navigation')).toBeNull();
+  });
 });

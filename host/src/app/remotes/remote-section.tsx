@@ -78,6 +78,8 @@ interface RemoteSectionProps<R extends RemoteName> {
   expose: ExposedModule<R>;
   /** For a full-screen page: where its Back goes when there is no history to return to. */
   backTo?: string;
+  /** The section is all of a tab's screen (Home, Team): its failure card's title is the screen's heading. */
+  wholeTab?: boolean;
 }
 
 /**
@@ -85,14 +87,14 @@ interface RemoteSectionProps<R extends RemoteName> {
  * downloads the remote again. On the tab pages the tab bar and the other tabs live outside this
  * boundary; a full-screen page (`backTo`) gets Back and the tab bar with its failure card.
  */
-export function RemoteSection<R extends RemoteName>({ registry, remote, expose, backTo }: RemoteSectionProps<R>) {
+export function RemoteSection<R extends RemoteName>({ registry, remote, expose, backTo, wholeTab = false }: RemoteSectionProps<R>) {
   const [attempt, setAttempt] = useState(0);
   const Loaded = useMemo(
     () => lazy(async () => ({ default: (await registry.load(remote, expose, attempt > 0)) as ComponentType })),
     [registry, remote, expose, attempt],
   );
   const retry = () => setAttempt((n) => n + 1);
-  const fallback = backTo ? <RemotePageFailed backTo={backTo} onRetry={retry} /> : <RemoteFailed onRetry={retry} />;
+  const fallback = backTo ? <RemotePageFailed backTo={backTo} onRetry={retry} /> : <RemoteFailed page={wholeTab} onRetry={retry} />;
   return (
     <RemoteBoundary key={attempt} name={`${remote}/${expose}`} fallback={fallback}>
       <Suspense fallback={<RemoteLoading />}>

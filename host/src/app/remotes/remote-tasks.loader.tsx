@@ -6,7 +6,7 @@ import { RemoteSection } from './remote-section';
 
 /** The /home content. */
 export function RemoteTaskHall() {
-  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="TaskHall" />;
+  return <RemoteSection registry={remoteRegistry} remote="remote_tasks" expose="TaskHall" wholeTab />;
 }
 
 export function RemoteTaskDetail() {

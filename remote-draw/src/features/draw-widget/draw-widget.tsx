@@ -200,13 +200,35 @@ export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidg
     if (result !== null && stateRef.current.phase !== 'idle') stop(result);
   }, [resultKey, stop]);
 
+  // lucky-canvas draws at the configured size in pixels (300 by default). On a screen narrower than
+  // that the drawing is zoomed down to the width there is, instead of being cut or pushing the page
+  // sideways (320 px phones, 200 % text).
+  const sectionRef = useRef<HTMLElement>(null);
+  const [fit, setFit] = useState(1);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new configuration rebuilds the drawing at its own size, to be measured again.
+  useEffect(() => {
+    const section = sectionRef.current;
+    const host = hostRef.current;
+    if (!section || !host || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const drawn = Number.parseFloat(host.style.width);
+      const room = section.clientWidth;
+      setFit(drawn > 0 && room > 0 ? Math.min(1, room / drawn) : 1);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(section);
+    measure();
+    return () => observer.disconnect();
+  }, [applied]);
+
   const prizeNames = applied.config.prizes.map((prize, index) => props.prizeName?.(index) ?? defaultPrizeName(prize, index, t));
 
   return (
-    <section className={styles.widget} aria-label={t(`${kind}.name`)}>
+    <section ref={sectionRef} className={styles.widget} aria-label={t(`${kind}.name`)}>
       <div
         ref={hostRef}
         className={styles.canvas}
+        style={fit < 1 ? { zoom: fit } : undefined}
         role="img"
         aria-label={t('prizes', { list: prizeNames.join(', ') })}
         data-phase={phase}
