@@ -96,6 +96,12 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     await post('/admin/config/withdraw', usd());
     // The simulator pays both orders; wait for it, so later tests count rows on a still ledger.
     for (const id of [first.body.data!.id, second.body.data!.id]) await settled(earner, id);
+    // The payout screen's daily totals count both, as money in the currency, with points and fees.
+    const totals = (await get<{ list: { currency: string; fractionDigits: number; orders: number; amount: number; points: number; fee: number }[] }>('/admin/payout/daily-totals')).body.data!.list;
+    const usdTotals = totals.filter((t) => t.currency === 'USD');
+    expect(usdTotals.every((t) => t.fractionDigits === 2)).toBe(true);
+    expect(usdTotals.reduce((n, t) => n + t.orders, 0)).toBeGreaterThanOrEqual(2);
+    expect(usdTotals.reduce((n, t) => n + t.fee, 0)).toBeGreaterThanOrEqual(170_00);
   });
 
   it('changes a rate, the levels, the referral rates and the draw prizes, each in the audit log', async () => {

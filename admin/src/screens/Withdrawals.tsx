@@ -1,9 +1,9 @@
-import { PAYOUT_STATES, type PayoutOrder } from '@grab/shared/contracts';
+import { type DataOf, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DataTable, when } from '../ui/DataTable';
+import { DataTable, points, when } from '../ui/DataTable';
 
 const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
 
@@ -29,7 +29,7 @@ function Callbacks({ orderId }: { orderId: number }) {
 }
 
 function DailyTotals() {
-  const { result } = useCustom<{ list: { day: string; currency: string; state: string; orders: number; amount: number }[] }>({ url: '/admin/payout/daily-totals', method: 'get' });
+  const { result } = useCustom<DataOf<typeof payoutDailyTotals>>({ url: payoutDailyTotals.path, method: 'get' });
   const list = result?.data?.list ?? [];
   return (
     <table className="totals">
@@ -40,7 +40,9 @@ function DailyTotals() {
           <th scope="col">Currency</th>
           <th scope="col">State</th>
           <th scope="col">Orders</th>
-          <th scope="col">Amount (minor units)</th>
+          <th scope="col">Amount</th>
+          <th scope="col">Points</th>
+          <th scope="col">Fees (points)</th>
         </tr>
       </thead>
       <tbody>
@@ -50,7 +52,9 @@ function DailyTotals() {
             <td>{t.currency}</td>
             <td>{t.state}</td>
             <td>{t.orders}</td>
-            <td>{t.amount}</td>
+            <td>{money(t.amount, t.fractionDigits, t.currency)}</td>
+            <td>{points(t.points)}</td>
+            <td>{points(t.fee)}</td>
           </tr>
         ))}
       </tbody>

@@ -362,7 +362,22 @@ export const payoutDailyTotals = endpoint({
   path: '/admin/payout/daily-totals',
   auth: true,
   input: z.object({}),
-  data: z.object({ list: z.array(z.object({ day: z.string(), currency: z.string(), state: z.string(), orders: z.int(), amount: z.int() })) }),
+  data: z.object({
+    list: z.array(
+      z.object({
+        day: z.string(),
+        currency: z.string(),
+        /** The currency's decimals, to show `amount` (minor units) as money. */
+        fractionDigits: z.int(),
+        state: z.string(),
+        orders: z.int(),
+        amount: z.int(),
+        /** Points paid out and fees kept, hundredths of a point. */
+        points: z.int(),
+        fee: z.int(),
+      }),
+    ),
+  }),
 });
 
 // ---- Configuration ----------------------------------------------------------------------------

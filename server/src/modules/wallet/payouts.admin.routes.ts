@@ -30,7 +30,16 @@ export function payoutsAdminRoutes(app: FastifyInstance, db: Db): void {
       // Days in UTC, as the withdrawal limits count them.
       const day = sql<string>`to_char(${withdrawOrders.requestedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
       const rows = await db
-        .select({ day, currency: withdrawOrders.currency, state: withdrawOrders.state, orders: sql<number>`count(*)`.mapWith(Number), amount: sql<number>`sum(${withdrawOrders.amount})`.mapWith(Number) })
+        .select({
+          day,
+          currency: withdrawOrders.currency,
+          fractionDigits: sql<number>`max(${withdrawOrders.fractionDigits})`.mapWith(Number),
+          state: withdrawOrders.state,
+          orders: sql<number>`count(*)`.mapWith(Number),
+          amount: sql<number>`sum(${withdrawOrders.amount})`.mapWith(Number),
+          points: sql<number>`sum(${withdrawOrders.points})`.mapWith(Number),
+          fee: sql<number>`sum(${withdrawOrders.fee})`.mapWith(Number),
+        })
         .from(withdrawOrders)
         .where(sql`${withdrawOrders.requestedAt} >= now() - make_interval(days => ${TOTAL_DAYS})`)
         .groupBy(day, withdrawOrders.currency, withdrawOrders.state)
