@@ -32,16 +32,9 @@ export { taskKeys, taskListQuery, taskDetailQuery, taskTgUrlQuery, auditLogQuery
 export { currencyListQuery } from './query/config.queries';
 export { levelKeys, levelInfoQuery } from './query/levels.queries';
 export { shareInfoQuery, SHARE_INFO_FRESH_MS } from './query/team.queries';
-/**
- * Keeps the earner's Home figures on the phone and restores them offline (query/offline-snapshot.ts).
- * Loaded after the first screen; the offline worker keeps the file for later offline starts.
- */
-export function keepOfflineSnapshots(): void {
-  import('./query/offline-snapshot').then(
-    (m) => m.keepOfflineSnapshots(),
-    () => undefined,
-  );
-}
+// In modules of their own, not defined here: the host's entry imports them, and a function of this
+// file would bring the whole file (and the API client and query hooks with it) into every first load.
+export { keepOfflineSnapshots } from './query/offline-db';
 export { useOnline } from './ui/online';
 /** `useQuery` of TanStack Query on the shared cache; pass a query options factory (`taskDetailQuery(id)`). */
 export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(

@@ -9,3 +9,14 @@ export function dropOfflineSnapshots(): void {
     // No IndexedDB here (old WebView, blocked storage): nothing was kept.
   }
 }
+
+/**
+ * Keeps the earner's Home figures on the phone and restores them offline (offline-snapshot.ts).
+ * Loaded after the first screen; the offline worker keeps the file for later offline starts.
+ */
+export function keepOfflineSnapshots(): void {
+  import('./offline-snapshot').then(
+    (m) => m.keepOfflineSnapshots(),
+    () => undefined,
+  );
+}
