@@ -27,7 +27,8 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
 
 /**
  * Whether the page scrolls sideways, and the text a person cannot read whole: text outside the
- * screen's width, or cut by an ancestor that hides its overflow. Text the app hides on purpose
+ * screen's width or its card, cut by an ancestor that hides its overflow, or squeezed so narrow
+ * that its words break letter by letter. Text the app hides on purpose
  * (visually hidden labels, clipped with `clip-path`), a line shortened with an ellipsis, and content
  * of a scrolling container (reachable by scrolling it) are not problems.
  */
@@ -68,10 +69,16 @@ export function cutOrSideways(page: Page): Promise<string[]> {
         const frame = a.getBoundingClientRect();
         // A line shortened with "…" on purpose (a long link beside its Copy button) says it is shortened.
         if (style.textOverflow === 'ellipsis' && /(hidden|clip)/.test(style.overflowX)) shortened = true;
-        if (/(hidden|clip)/.test(style.overflowX) && !shortened && (box.left < frame.left - 1 || box.right > frame.right + 1)) problem = 'cut at the side';
+        // A card is a frame a person sees: text past its edge reads as broken even where nothing clips it.
+        if (a.classList.contains('g-card') && !shortened && (box.left < frame.left - 1 || box.right > frame.right + 1)) problem = 'outside its card';
+        else if (/(hidden|clip)/.test(style.overflowX) && !shortened && (box.left < frame.left - 1 || box.right > frame.right + 1)) problem = 'cut at the side';
         else if (/(hidden|clip)/.test(style.overflowY) && (box.top < frame.top - 2 || box.bottom > frame.bottom + 2)) problem = 'cut at the top or bottom';
       }
       if (!problem && !scrolls && !shortened && (box.left < -1 || box.right > width + 1)) problem = 'outside the screen';
+      // Squeezed into a sliver: more lines than words means words are broken letter by letter.
+      const words = text.trim().split(/\s+/).length;
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      if (!problem && lines > words + 1) problem = `broken into ${lines} lines for ${words} word(s)`;
       if (problem) {
         seen.add(el);
         problems.push(`${nameOf(el, text)} is ${problem}`);
