@@ -99,14 +99,20 @@ function failedWithoutData(query: Query): boolean {
 export function keepOfflineSnapshots(): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const restore = () => void restoreOfflineSnapshot().catch(() => undefined);
+  const saveSoon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
+  };
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || !kept(event.query.queryKey)) return;
-    if (event.action.type === 'success') {
-      clearTimeout(timer);
-      timer = setTimeout(() => void save().catch(() => undefined), SAVE_DELAY_MS);
-    } else if (event.action.type === 'error' && failedWithoutData(event.query)) restore();
+    if (event.action.type === 'success') saveSoon();
+    else if (event.action.type === 'error' && failedWithoutData(event.query)) restore();
   });
-  if (!navigator.onLine || queryClient.getQueryCache().getAll().some(failedWithoutData)) restore();
+  const cached = queryClient.getQueryCache().getAll();
+  if (!navigator.onLine || cached.some(failedWithoutData)) restore();
+  // This starts after the page's load event; on a fast link Home's answers have all arrived by then
+  // (the host asks for them with the first screen), and no later answer would trigger a save.
+  else if (cached.some((query) => kept(query.queryKey) && query.state.status === 'success')) saveSoon();
   window.addEventListener('offline', restore);
   return () => {
     clearTimeout(timer);
