@@ -77,6 +77,9 @@ for (const language of LANGUAGES) {
       { name: 'account', path: '/user' },
       { name: 'language picker', path: '/language' },
       { name: 'change password', path: '/changePassword' },
+      { name: 'offers', path: '/offers' },
+      // Signed in, /register says so instead of showing the form.
+      { name: 'register while signed in', path: '/register' },
     ];
     for (const screen of screens) await open(page, screen);
 
