@@ -1,7 +1,7 @@
 import { Refine, useGetIdentity, useIsAuthenticated, useLogout } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { type Screen, screensFor } from './access';
+import { LANDING, type Screen, screensFor } from './access';
 import { authProvider, type Operator } from './api/auth-provider';
 import { whenSignedOut } from './api/client';
 import { dataProvider } from './api/data-provider';
@@ -36,7 +36,7 @@ function Console() {
   const [hash, go] = useHashScreen();
   if (!identity) return <p className="loading">Loading…</p>;
   const screens = screensFor(identity.role);
-  const current = screens.find((s) => s.id === hash) ?? screens[0];
+  const current = screens.find((s) => s.id === hash) ?? screens.find((s) => s.id === LANDING[identity.role]) ?? screens[0];
   return (
     <div className="console">
       <nav aria-label="Screens">

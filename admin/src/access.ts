@@ -13,6 +13,12 @@ export const SCREENS: { id: Screen; label: string; roles: OperatorRole[] }[] = [
   { id: 'audit', label: 'Audit log', roles: ['admin'] },
 ];
 
+/**
+ * Where a role lands after sign-in. Not the review queue for admins: opening the queue claims a
+ * submission, and an admin who signed in to edit a task would hold one a reviewer is waiting for.
+ */
+export const LANDING: Record<OperatorRole, Screen> = { admin: 'tasks', reviewer: 'reviews', payout: 'withdrawals' };
+
 /** What the menu shows a role. Only a convenience: the server refuses every call the role may not make. */
 export function screensFor(role: OperatorRole) {
   return SCREENS.filter((s) => s.roles.includes(role));

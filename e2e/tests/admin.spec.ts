@@ -43,6 +43,8 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
 
   // 1. The admin creates an audit task with English and Hindi texts.
   await signInToConsole(page, admin);
+  // An admin lands on Tasks: opening the review queue would claim a submission a reviewer waits for.
+  await expect(page.getByRole('link', { name: 'Tasks', exact: true })).toHaveAttribute('aria-current', 'page');
   await page.getByRole('link', { name: 'Tasks' }).click();
   await page.getByRole('button', { name: 'New task' }).click();
   const form = page.getByRole('form', { name: 'New task' });
