@@ -61,11 +61,16 @@ export function ReviewQueue() {
     [mutateAsync],
   );
 
+  // Only the latest claim request decides what shows: a reviewer who opens a number while the
+  // queue's first claim is still on its way must not have it replaced by that older answer.
+  const latest = useRef(0);
   const next = useCallback(
     async (submissionId?: number) => {
+      const asked = ++latest.current;
       setReason('');
       setMessage(null);
       const claimed = await run<ReviewClaim | null>('/admin/review/claim', submissionId ? { submissionId } : {});
+      if (asked !== latest.current) return;
       if (claimed !== null || !submissionId) setClaim(claimed);
     },
     [run],
