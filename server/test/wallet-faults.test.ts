@@ -10,14 +10,19 @@ import { loadConfig } from '../src/config';
 import { type Database, migrateDatabase, openPostgres } from '../src/db/database';
 import { simulatorPayouts, withdrawOrders } from '../src/db/schema';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
+import { JOB_EXPIRE_SECONDS, JOB_SUPERVISE_SECONDS } from '../src/modules/wallet/payout-queue';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { seed } from '../src/seed/seed';
 import { call, PASSWORD, type Registered, registerEarner, testConfig, uniquePhone, useTestContext } from './helper';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const key = () => randomBytes(12).toString('hex');
-/** How long an earner would wait for a payout that is on its way. */
-const PAYOUT_WAIT_MS = 60_000;
+/**
+ * How long an earner would wait for a payout that is on its way through a database restart: a job
+ * cut mid-run is found once it expires and the next supervision looks, on each of its two hops
+ * (dispatch, then the provider's delivery), plus time for a busy machine.
+ */
+const PAYOUT_WAIT_MS = (2 * (JOB_EXPIRE_SECONDS + JOB_SUPERVISE_SECONDS) + 40) * 1000;
 
 const HOLDS = { unbalancedEarners: 0, sumOfAllAccounts: 0, unbalancedTransfers: 0, negativeBalances: 0, ordersMismatched: 0, inFlightDifference: 0, feesDifference: 0 };
 

@@ -12,6 +12,13 @@ export const DISPATCH_QUEUE = 'payout-dispatch';
 export const SIMULATOR_QUEUE = 'payout-simulator-deliver';
 /** Attempts of one dispatch before the order waits for an operator's retry. */
 export const DISPATCH_ATTEMPTS = 6;
+/** How long one job may run before it counts as dead (a provider call is bounded well below it). */
+export const JOB_EXPIRE_SECONDS = 30;
+/**
+ * How often expired jobs are looked for. A job whose worker lost its connection mid-run (a database
+ * restart) stays active until then, so an order waits at most about expiry + this per hop.
+ */
+export const JOB_SUPERVISE_SECONDS = 10;
 
 export interface DispatchJob {
   orderId: number;
@@ -22,9 +29,12 @@ function newBoss(database: Database): PgBoss {
     db: database.jobs as never,
     backend: database.engine === 'pglite' ? 'pglite' : 'postgres',
     schedule: false,
-    // Finds jobs whose worker died (kill -9) once they expire, and puts them back in line.
+    // Finds jobs whose worker died (kill -9, a cut connection) once they expire, and puts them back
+    // in line. pg-boss looks at each queue at most once per monitor interval (60 s unless set), so
+    // both are set: otherwise a payout after a database restart waits up to a minute and a half per hop.
     supervise: true,
-    superviseIntervalSeconds: 30,
+    superviseIntervalSeconds: JOB_SUPERVISE_SECONDS,
+    monitorIntervalSeconds: JOB_SUPERVISE_SECONDS,
   });
 }
 
@@ -35,7 +45,7 @@ export async function migrateJobQueue(database: Database): Promise<void> {
   await boss.start();
   for (const name of [DISPATCH_QUEUE, SIMULATOR_QUEUE]) {
     if (!(await boss.getQueue(name))) {
-      await boss.createQueue(name, { retryLimit: DISPATCH_ATTEMPTS - 1, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: 30 });
+      await boss.createQueue(name, { retryLimit: DISPATCH_ATTEMPTS - 1, retryDelay: 1, retryBackoff: true, retryDelayMax: 60, expireInSeconds: JOB_EXPIRE_SECONDS });
     }
   }
   await boss.stop({ graceful: false, close: false });
