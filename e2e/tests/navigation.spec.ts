@@ -34,15 +34,18 @@ test.describe('navigation rules (SPEC §2)', () => {
   }
 
   test('host and remotes share one server-state cache: the hall shows the list the host asked for', async ({ signedInPage: page }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/app/task/list') asked.push(request.url());
+    // Only the first ask is answered; any later one hangs. The host asks while the tasks remote
+    // downloads, and the hall must paint from that answer in the shared cache. A second cache in the
+    // remote would wait on its own (hanging) ask. A refetch once the list is 10 s old is fine: the
+    // hall keeps showing what it has meanwhile, so this holds on a slow phone too.
+    let asked = 0;
+    await page.route('**/app/task/list*', async (route) => {
+      asked += 1;
+      if (asked === 1) await route.continue();
     });
     await page.goto('/home');
-    // The host asks while the tasks remote downloads; the remote's hall reads that answer from the
-    // same cache. A second cache in the remote would have asked again before showing anything.
     await expect(page.getByRole('article').first()).toBeVisible();
-    expect(asked).toHaveLength(1);
+    expect(asked).toBeGreaterThanOrEqual(1);
   });
 
   test('scroll resets to the top on every navigation', async ({ signedInPage: page }) => {
