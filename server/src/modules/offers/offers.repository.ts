@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { currencies, offerClicks, offers, type OfferTexts, users } from '../../db/schema';
 
-/** The only code that reads or writes `offers` and `offer_clicks`. */
+/** The earners' reads and clicks of `offers`; operators change offers in offers.admin.routes.ts. */
 
 export interface OfferRow {
   id: number;
