@@ -152,6 +152,12 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
         { proofPictures: 3 },
         { texts: { 'xx-XX': { title: 'a', description: 'b' } } },
         { texts: { 'ur-PK': { title: 'x'.repeat(81), description: '' } } },
+        { proofPictures: 2, pictureLabels: ['Your review'] },
+        { proofPictures: 1, pictureLabels: ['Your review', 'The app page'] },
+        { proofPictures: 2, pictureLabels: ['Your review', ''] },
+        { proofPictures: 2, pictureLabels: ['Your review', 'x'.repeat(61)] },
+        { proofPictures: 2, pictureLabels: ['a', 'b', 'c'] },
+        { proofPictures: 2, pictureLabels: ['Your review', 'The app page'], texts: { 'ur-PK': { title: 'a', description: 'b', pictures: ['x'.repeat(61), 'b'] } } },
       ];
       for (const change of bad) {
         const { status, body } = await post('/admin/tasks/create', people.admin.token, { ...TASK, ...change }, 'ur-PK');
@@ -202,6 +208,31 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       // Fewer steps again: the ones past the end go.
       const shorter = await post<AdminTask>('/admin/tasks/update', people.admin.token, { ...edit, steps: [edit.steps[1]] });
       expect(shorter.body.data?.steps).toEqual([{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }]);
+    });
+
+    it('names both pictures of a two-picture task, translated where given and English elsewhere, and drops the names with the second picture', async () => {
+      const task = await created();
+      const labelsOf = async (language: string) =>
+        (await call<{ pictureLabels: string[] }>(ctx.app, { method: 'GET', url: `/app/task/detail?taskId=${task.id}`, token: people.earner.token, headers: { 'accept-language': language } })).body.data?.pictureLabels;
+      const named = {
+        ...TASK,
+        taskId: task.id,
+        proofPictures: 2,
+        pictureLabels: ['Your review', 'The app page'],
+        texts: { 'ur-PK': { title: 'ہمارا صفحہ', description: 'اسکرین شاٹ اپ لوڈ کریں', pictures: ['آپ کا جائزہ', ''] }, 'hi-IN': { title: '', description: '', pictures: ['', ''] } },
+      };
+      const updated = await post<AdminTask>('/admin/tasks/update', people.admin.token, named);
+      expect(updated.body.data).toMatchObject({ proofPictures: 2, pictureLabels: ['Your review', 'The app page'], texts: { 'ur-PK': { pictures: ['آپ کا جائزہ', ''] } } });
+      // A language with nothing written is not stored at all.
+      expect(updated.body.data?.texts['hi-IN']).toBeUndefined();
+      expect(await labelsOf('ur-PK')).toEqual(['آپ کا جائزہ', 'The app page']);
+      expect(await labelsOf('hi-IN')).toEqual(['Your review', 'The app page']);
+      expect((await audit(`?action=task.update&targetId=${task.id}`))[0]).toMatchObject({ before: { pictureLabels: [] }, after: { pictureLabels: ['Your review', 'The app page'] } });
+      // Back to one picture without names: the translations of the names go too.
+      const unnamed = await post<AdminTask>('/admin/tasks/update', people.admin.token, { ...named, proofPictures: 1, pictureLabels: [] });
+      expect(unnamed.body.data).toMatchObject({ proofPictures: 1, pictureLabels: [] });
+      expect(unnamed.body.data?.texts['ur-PK']?.pictures).toBeUndefined();
+      expect(await labelsOf('ur-PK')).toEqual([]);
     });
 
     it('refuses a kind change, bad input and an unknown task, changing nothing', async () => {
