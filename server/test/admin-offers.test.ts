@@ -69,7 +69,7 @@ describe.each(engines)('the console offers (%s)', (engine) => {
 
   it('creates an offer the earners of its currency see in their language, with its price derived by the server', async () => {
     const offer = await create();
-    expect(offer).toMatchObject({ currency: 'USD', price: 400, active: true, clicks: 0, texts: { 'ur-PK': { title: OFFER.texts['ur-PK'].title } } });
+    expect(offer).toMatchObject({ currency: 'USD', price: 400, fractionDigits: 2, active: true, clicks: 0, texts: { 'ur-PK': { title: OFFER.texts['ur-PK'].title } } });
     // A blank translation is not stored: those earners read English.
     expect(offer.texts['hi-IN']).toBeUndefined();
     expect((await earnerOffers()).find((o) => o.id === offer.id)).toMatchObject({ title: OFFER.title, price: 400, percentOff: 20 });

@@ -1,11 +1,12 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, LanguageKey, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points } from '../ui/DataTable';
+import { Notice, refusalOf, useOperatorAction } from '../ui/operator-action';
 
 const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
 
@@ -26,6 +27,7 @@ const BLANK: FormValues = {
   proofPictures: 1,
   targetUrl: null,
   steps: [{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }],
+  pictureLabels: ['', ''],
   texts: {},
 };
 
@@ -50,11 +52,27 @@ const valuesOf = (task: AdminTask): FormValues => ({
   proofPictures: task.proofPictures,
   targetUrl: task.targetUrl,
   steps: task.steps,
-  texts: Object.fromEntries(OTHER_LANGUAGES.map((l) => [l, task.texts[l] ?? { title: '', description: '' }])),
+  pictureLabels: [task.pictureLabels[0] ?? '', task.pictureLabels[1] ?? ''],
+  texts: Object.fromEntries(
+    OTHER_LANGUAGES.map((l) => {
+      const text = task.texts[l];
+      return [l, { title: text?.title ?? '', description: text?.description ?? '', pictures: [text?.pictures?.[0] ?? '', text?.pictures?.[1] ?? ''] }];
+    }),
+  ),
 });
+
+/** The labels the pictures of proof carry: as many as pictures, or none when all are blank. */
+const labelsFor = (labels: string[] | undefined, pictures: number) => {
+  const shown = (labels ?? []).slice(0, pictures).map((l) => l.trim());
+  return shown.some(Boolean) ? shown : [];
+};
 
 const toInput = (v: FormValues): AdminTaskInput => ({
   ...v,
+  pictureLabels: labelsFor(v.pictureLabels, Number(v.proofPictures)),
+  texts: Object.fromEntries(
+    Object.entries(v.texts).map(([l, text]) => [l, text && { title: text.title, description: text.description, pictures: labelsFor(text.pictures, Number(v.proofPictures)) }]),
+  ),
   reward: Math.round(Number(v.reward) * 100),
   minLevel: Number(v.minLevel),
   position: Number(v.position),
@@ -71,17 +89,16 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
   const { mutateAsync: custom } = useCustomMutation<AdminTask>();
   const [isPending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // The contract's own schema checks the form, on what will be sent.
-  const resolver = useMemo(() => {
-    // An edit is checked by the edit's schema (the same fields and the task's id).
-    const check = zodResolver((task ? AdminTaskEdit : AdminTaskInput) as typeof AdminTaskInput);
-    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) =>
-      check((task ? { ...toInput(values), taskId: task.id } : toInput(values)) as never, context, options as never) as never;
-  }, [task]);
+  // An edit is checked by the edit's schema (the same fields and the task's id).
+  const resolver = useMemo(
+    () => (task ? contractResolver<FormValues>(AdminTaskEdit, (v) => ({ ...toInput(v), taskId: task.id })) : contractResolver<FormValues>(AdminTaskInput, toInput)),
+    [task],
+  );
   const { register, handleSubmit, watch, control, reset, formState } = useForm<FormValues>({ resolver, defaultValues: task ? valuesOf(task) : BLANK });
   const steps = useFieldArray({ control, name: 'steps' });
   const schedule = watch('schedule');
   const kind = watch('kind');
+  const pictures = Number(watch('proofPictures'));
   const texts = watch('texts');
   const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const errors = formState.errors;
@@ -105,7 +122,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         onDone('Task created.');
       }
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(refusalOf(error));
     } finally {
       setPending(false);
     }
@@ -206,6 +223,22 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         </button>
         {errors.steps && <p className="error">Every step needs a title (1 to 5 steps; a code task may have none).</p>}
       </fieldset>
+      {pictures === 2 && (
+        <fieldset>
+          <legend>What each picture shows (English; empty: no names)</legend>
+          <div className="inline-fields">
+            <label>
+              Picture 1
+              <input {...register('pictureLabels.0')} placeholder="Your review" />
+            </label>
+            <label>
+              Picture 2
+              <input {...register('pictureLabels.1')} placeholder="The app page" />
+            </label>
+          </div>
+          {errors.pictureLabels && <p className="error">Name both pictures (2 to 60 characters each), or neither.</p>}
+        </fieldset>
+      )}
       <fieldset>
         <legend>Texts in every language</legend>
         <div className="languages">
@@ -233,6 +266,13 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
                 Description
                 <textarea rows={3} {...register(`texts.${l}.description`)} />
               </label>
+              {pictures === 2 &&
+                [0, 1].map((i) => (
+                  <label key={i}>
+                    Picture {i + 1}
+                    <input {...register(`texts.${l}.pictures.${i}` as `texts.${typeof l}.pictures.0`)} />
+                  </label>
+                ))}
             </div>
           ))}
         </div>
@@ -261,24 +301,10 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
 
 /** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
-  const { mutateAsync } = useCustomMutation<AdminTask>();
+  const { act, message, say, refreshWith } = useOperatorAction();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminTask | null>(null);
   const [archiving, setArchiving] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  // The table is made after its columns; its refetch is reached through a ref.
-  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
-  // Row buttons call the latest version, so the columns need not be rebuilt for it.
-  const act = useRef<(url: string, values: object, done: string) => Promise<void>>(async () => undefined);
-  act.current = async (url: string, values: object, done: string) => {
-    try {
-      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-      setMessage(done);
-      await refetch.current();
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-    }
-  };
   const columns = useMemo<ColumnDef<AdminTask>[]>(
     () => [
       { id: 'id', header: 'Id', accessorKey: 'id' },
@@ -305,7 +331,7 @@ export function Tasks() {
           if (archiving === t.id) {
             return (
               <div className="row-actions">
-                <button type="button" className="fail" onClick={() => void act.current(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`).then(() => setArchiving(null))}>
+                <button type="button" className="fail" onClick={() => void act(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`).then(() => setArchiving(null))}>
                   Archive for good
                 </button>
                 <button type="button" onClick={() => setArchiving(null)}>
@@ -316,7 +342,7 @@ export function Tasks() {
           }
           return (
             <div className="row-actions task-actions">
-              <button type="button" onClick={() => void act.current(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
+              <button type="button" onClick={() => void act(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
                 {t.active ? 'Active · Pause' : 'Paused · Resume'}
               </button>
               <button type="button" aria-label={`Edit task ${t.id}`} onClick={() => {
@@ -333,14 +359,14 @@ export function Tasks() {
         },
       },
     ],
-    [archiving],
+    [archiving, act],
   );
   const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
-  refetch.current = () => table.refineCore.tableQuery.refetch();
+  refreshWith(() => table.refineCore.tableQuery.refetch());
   const done = (text: string) => {
     setCreating(false);
     setEditing(null);
-    setMessage(text);
+    say(text);
     void table.refineCore.tableQuery.refetch();
   };
   return (
@@ -352,11 +378,7 @@ export function Tasks() {
         }} aria-expanded={creating}>
         {creating ? 'Close the form' : 'New task'}
       </button>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
+      <Notice message={message} />
       {creating && <TaskForm onDone={done} />}
       {editing && (
         <>

@@ -40,6 +40,8 @@ export const AdminOffer = z.object({
   texts: z.partialRecord(LanguageKey, z.object({ title: z.string() })),
   /** What the earner pays the partner, minor units, as the server derives it. */
   price: z.int(),
+  /** The currency's decimals, to show the prices (minor units) as money. */
+  fractionDigits: z.int(),
   /** False once archived: out of the earners' list for good. */
   active: z.boolean(),
   /** Earners who opened it (each once). */

@@ -7,14 +7,16 @@ import { AppError, errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
+import { offerCurrencyDigits } from './offers.repository';
 
 const PAGE = 30;
 
-type OfferRow = typeof offers.$inferSelect & { clicks: number };
+type OfferRow = typeof offers.$inferSelect & { clicks: number; fractionDigits: number };
 
 const withClicks = {
   ...getTableColumns(offers),
   clicks: sql<number>`(select count(*) from ${offerClicks} where ${offerClicks.offerId} = ${offers.id})`.mapWith(Number),
+  fractionDigits: offerCurrencyDigits,
 };
 
 function toAdminOffer(row: OfferRow): AdminOffer {
@@ -34,6 +36,7 @@ function toAdminOffer(row: OfferRow): AdminOffer {
     listPrice: row.listPrice,
     discount: row.discount,
     price: row.price,
+    fractionDigits: row.fractionDigits,
     position: row.position,
     active: row.active,
     clicks: row.clicks,

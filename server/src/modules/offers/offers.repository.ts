@@ -19,6 +19,9 @@ export interface OfferRow {
   clicked: boolean;
 }
 
+/** The digits of the offer's currency: every language of one currency writes it alike (USD has two rows that agree). */
+export const offerCurrencyDigits = sql<number>`coalesce((select min(${currencies.fractionDigits}) from ${currencies} where ${currencies.code} = ${offers.currency}), 2)`.mapWith(Number);
+
 /** The earner's currency, read in the same statement: offers are listed and opened in it only. */
 const earnerCurrency = (userId: number) => sql`(select ${users.currency} from ${users} where ${users.id} = ${userId})`;
 
@@ -32,8 +35,7 @@ export function listOffers(db: Executor, userId: number): Promise<OfferRow[]> {
       texts: offers.texts,
       icon: offers.icon,
       currency: offers.currency,
-      // Every language of one currency writes it with the same digits (USD has two rows that agree).
-      fractionDigits: sql<number>`coalesce((select min(${currencies.fractionDigits}) from ${currencies} where ${currencies.code} = ${offers.currency}), 2)`.mapWith(Number),
+      fractionDigits: offerCurrencyDigits,
       listPrice: offers.listPrice,
       price: offers.price,
       discount: offers.discount,
