@@ -64,6 +64,8 @@ await shot('login');
 await page.getByLabel('Phone').fill(admin.phone);
 await page.getByLabel('Password').fill(PASSWORD);
 await page.getByRole('button', { name: 'Sign in' }).click();
+// An admin lands on Tasks; the queue claims a submission when opened.
+await page.getByRole('link', { name: 'Review queue' }).click();
 await page.getByRole('img', { name: 'Proof 1' }).waitFor();
 await shot('review-queue');
 await page.getByRole('link', { name: 'Withdrawals' }).click();

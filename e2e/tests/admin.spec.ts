@@ -24,6 +24,12 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
   return body.data as T;
 }
 
+/** A once-only task of 5 points made through the API; `fields` name the rest. */
+function createTask(request: APIRequestContext, token: string, fields: object): Promise<{ id: number }> {
+  const defaults = { schedule: 'once', reward: 5_00, minLevel: 1, dailyCap: null, position: 1, resetTime: null, endsAt: null, proofPictures: 1, targetUrl: null, texts: {} };
+  return api<{ id: number }>(request, token, '/admin/tasks/create', { ...defaults, ...fields });
+}
+
 /** The submission of this earner waiting for review, as the reviewer API lists it. */
 async function pendingSubmission(request: APIRequestContext, token: string, earner: Earner): Promise<number> {
   for (let page = 1; page < 50; page += 1) {
@@ -155,18 +161,10 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   const admin = await operator(request, 'admin');
   const adminToken = (await api<{ token: string }>(request, '', '/login', { country: 'IN', phone: admin.phone, password: admin.password })).token;
   const stamp = Date.now() % 100_000;
-  const task = await api<{ id: number }>(request, adminToken, '/admin/tasks/create', {
+  const task = await createTask(request, adminToken, {
     kind: 'joinGroup',
-    schedule: 'once',
     title: `Join our channel ${stamp}`,
     description: 'Join the channel and upload a screenshot',
-    reward: 5_00,
-    minLevel: 1,
-    dailyCap: null,
-    position: 1,
-    resetTime: null,
-    endsAt: null,
-    proofPictures: 1,
     targetUrl: 'https://t.me/grab_demo',
     steps: [
       { title: 'Open the channel and join', action: 'open', h5Url: '/joinTgTask' },
@@ -255,21 +253,12 @@ test('admin names the pictures of a two-picture task and adds, edits and archive
   const admin = await operator(request, 'admin');
   const adminToken = (await api<{ token: string }>(request, '', '/login', { country: 'IN', phone: admin.phone, password: admin.password })).token;
   const stamp = Date.now() % 100_000;
-  const task = await api<{ id: number }>(request, adminToken, '/admin/tasks/create', {
+  const task = await createTask(request, adminToken, {
     kind: 'audit',
-    schedule: 'once',
     title: `Review our app ${stamp}`,
     description: 'Review the app and upload two screenshots',
-    reward: 5_00,
-    minLevel: 1,
-    dailyCap: null,
-    position: 1,
-    resetTime: null,
-    endsAt: null,
     proofPictures: 2,
-    targetUrl: null,
     steps: [{ title: 'Upload the screenshots', action: 'proof', h5Url: '/auditTask' }],
-    texts: {},
   });
   await signInToConsole(page, admin);
 

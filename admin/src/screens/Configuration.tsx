@@ -19,6 +19,7 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { type FieldValues, type UseFormRegister, useFieldArray, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { contractResolver } from '../ui/contract-resolver';
+import { FormEnd } from '../ui/form-end';
 import { Notice, refusalOf } from '../ui/operator-action';
 
 /** Points typed with decimals, sent as hundredths. */
@@ -57,19 +58,7 @@ function Section<V extends FieldValues>({ title, url, schema, defaults, toInput,
     <form className="config-section" onSubmit={submit} noValidate aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children(register, control)}
-      {problems.length > 0 && (
-        <p className="error" role="alert">
-          Not saved: {problems.join('; ')}.
-        </p>
-      )}
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={formState.isSubmitting}>
-        Save {title.toLowerCase()}
-      </button>
+      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={`Save ${title.toLowerCase()}`} />
     </form>
   );
 }

@@ -5,7 +5,6 @@ import {
   adminOfferArchive,
   adminOfferUpdate,
   CurrencyCode,
-  LanguageKey,
   OFFER_ICON_NAMES,
 } from '@grab/shared/contracts';
 import { useCreate, useCustomMutation } from '@refinedev/core';
@@ -15,9 +14,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, money } from '../ui/DataTable';
-import { Notice, refusalOf, useOperatorAction } from '../ui/operator-action';
-
-const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
+import { ArchiveActions, EditorPanel, useEditing } from '../ui/editing';
+import { FormEnd } from '../ui/form-end';
+import { refusalOf, useOperatorAction } from '../ui/operator-action';
+import { LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
 
 /** Numbers as typed; the resolver turns them into the contract's integers. */
 type FormValues = Omit<AdminOfferInput, 'listPrice' | 'discount' | 'position'> & { listPrice: string; discount: string; position: string };
@@ -73,7 +73,6 @@ function OfferForm({ offer, onDone }: { offer?: AdminOffer; onDone: (message: st
   );
   const { register, handleSubmit, watch, reset, formState } = useForm<FormValues>({ resolver, defaultValues: offer ? valuesOf(offer) : BLANK });
   const texts = watch('texts');
-  const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const formId = offer ? `edit-offer-${offer.id}` : 'new-offer';
   useEffect(() => {
     if (offer) document.getElementById(formId)?.scrollIntoView({ block: 'start' });
@@ -161,25 +160,9 @@ function OfferForm({ offer, onDone }: { offer?: AdminOffer; onDone: (message: st
             </div>
           ))}
         </div>
-        {missing.length > 0 && (
-          <p className="warning" role="status">
-            Missing translation: {missing.join(', ')}. Earners of these languages will read English.
-          </p>
-        )}
+        <MissingTranslations texts={texts} />
       </fieldset>
-      {problems.length > 0 && (
-        <p className="error" role="alert">
-          Not saved: {problems.join('; ')}.
-        </p>
-      )}
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={formState.isSubmitting}>
-        {offer ? 'Save offer' : 'Create offer'}
-      </button>
+      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={offer ? 'Save offer' : 'Create offer'} />
     </form>
   );
 }
@@ -190,8 +173,8 @@ function OfferForm({ offer, onDone }: { offer?: AdminOffer; onDone: (message: st
  */
 export function Offers() {
   const { act, message, say, refreshWith } = useOperatorAction();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<AdminOffer | null>(null);
+  const editing = useEditing<AdminOffer>();
+  const { edit } = editing;
   const [archiving, setArchiving] = useState<number | null>(null);
   const columns = useMemo<ColumnDef<AdminOffer>[]>(
     () => [
@@ -208,14 +191,7 @@ export function Offers() {
         },
       },
       { id: 'order', header: 'Order', accessorKey: 'position' },
-      {
-        id: 'languages',
-        header: 'Languages',
-        cell: ({ row }) => {
-          const count = 1 + Object.keys(row.original.texts).length;
-          return count < 8 ? <span className="warning">{count}/8</span> : '8/8';
-        },
-      },
+      { id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageCount texts={row.original.texts} /> },
       { id: 'clicks', header: 'Opened by', cell: ({ row }) => `${row.original.clicks} earners` },
       {
         id: 'state',
@@ -223,46 +199,25 @@ export function Offers() {
         cell: ({ row }) => {
           const o = row.original;
           if (!o.active) return 'Archived';
-          if (archiving === o.id) {
-            return (
-              <div className="row-actions">
-                <button type="button" className="fail" onClick={() => void act(adminOfferArchive.path, { offerId: o.id }, `Offer ${o.id} archived.`).then(() => setArchiving(null))}>
-                  Archive for good
-                </button>
-                <button type="button" onClick={() => setArchiving(null)}>
-                  Keep
-                </button>
-              </div>
-            );
-          }
           return (
-            <div className="row-actions task-actions">
-              <button
-                type="button"
-                aria-label={`Edit offer ${o.id}`}
-                onClick={() => {
-                  setCreating(false);
-                  setEditing(o);
-                }}
-              >
-                Edit
-              </button>
-              <button type="button" aria-label={`Archive offer ${o.id}`} onClick={() => setArchiving(o.id)}>
-                Archive
-              </button>
-            </div>
+            <ArchiveActions
+              name={`offer ${o.id}`}
+              confirming={archiving === o.id}
+              onConfirming={(on) => setArchiving(on ? o.id : null)}
+              onEdit={() => edit(o)}
+              onArchive={() => act(adminOfferArchive.path, { offerId: o.id }, `Offer ${o.id} archived.`)}
+            />
           );
         },
       },
     ],
-    [archiving, act],
+    [archiving, act, edit],
   );
   const table = useTable<AdminOffer>({ columns, refineCoreProps: { resource: 'offers', pagination: { pageSize: 30 } } });
   refreshWith(() => table.refineCore.tableQuery.refetch());
   const currency = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'currency')?.value as string | undefined) ?? '';
   const done = (text: string) => {
-    setCreating(false);
-    setEditing(null);
+    editing.close();
     say(text);
     void table.refineCore.tableQuery.refetch();
   };
@@ -270,37 +225,16 @@ export function Offers() {
     <section aria-labelledby="offers-title">
       <h1 id="offers-title">Partner offers</h1>
       <p>Goods a partner sells at a discount to the earners of one currency. The earner pays the partner, never Grab; no points move.</p>
-      <div className="filters">
-        <button
-          type="button"
-          onClick={() => {
-            setEditing(null);
-            setCreating(!creating);
-          }}
-          aria-expanded={creating}
-        >
-          {creating ? 'Close the form' : 'New offer'}
-        </button>
-        <label className="filter">
-          Currency
-          <select value={currency} onChange={(e) => table.refineCore.setFilters([{ field: 'currency', operator: 'eq', value: e.target.value }], 'replace')}>
-            <option value="">All</option>
-            {CurrencyCode.options.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <Notice message={message} />
-      {creating && <OfferForm onDone={done} />}
-      {editing && (
-        <>
-          <OfferForm key={editing.id} offer={editing} onDone={done} />
-          <button type="button" onClick={() => setEditing(null)}>
-            Close without saving
-          </button>
-        </>
-      )}
+      <EditorPanel editing={editing} newLabel="New offer" message={message} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
+      <label className="filter">
+        Currency
+        <select value={currency} onChange={(e) => table.refineCore.setFilters([{ field: 'currency', operator: 'eq', value: e.target.value }], 'replace')}>
+          <option value="">All</option>
+          {CurrencyCode.options.map((c) => (
+            <option key={c}>{c}</option>
+          ))}
+        </select>
+      </label>
       <DataTable table={table} caption="Offers" />
     </section>
   );

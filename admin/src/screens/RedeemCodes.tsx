@@ -6,6 +6,7 @@ import { type InputHTMLAttributes, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points, when } from '../ui/DataTable';
+import { FormEnd } from '../ui/form-end';
 import { Notice, refusalOf } from '../ui/operator-action';
 
 /** The form's values: points with decimals, the expiry in the operator's own time. */
@@ -65,14 +66,7 @@ function BatchForm({ onDone }: { onDone: (batch: CodeBatch) => void }) {
           </label>
         ))}
       </div>
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={formState.isSubmitting}>
-        Create codes
-      </button>
+      <FormEnd refusal={refusal} busy={formState.isSubmitting} label="Create codes" />
     </form>
   );
 }

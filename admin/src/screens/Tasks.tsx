@@ -1,4 +1,4 @@
-import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, LanguageKey, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
+import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -6,9 +6,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points } from '../ui/DataTable';
-import { Notice, refusalOf, useOperatorAction } from '../ui/operator-action';
-
-const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
+import { ArchiveActions, EditorPanel, useEditing } from '../ui/editing';
+import { FormEnd } from '../ui/form-end';
+import { refusalOf, useOperatorAction } from '../ui/operator-action';
+import { LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
 
 /** The form's values: points are typed with decimals, sent as hundredths. */
 type FormValues = Omit<AdminTaskInput, 'reward'> & { reward: number };
@@ -100,7 +101,6 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
   const kind = watch('kind');
   const pictures = Number(watch('proofPictures'));
   const texts = watch('texts');
-  const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const errors = formState.errors;
   const formId = task ? `edit-task-${task.id}` : 'new-task';
   const heading = task ? `Edit task ${task.id}` : 'New task';
@@ -226,7 +226,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
       {pictures === 2 && (
         <fieldset>
           <legend>What each picture shows (English; empty: no names)</legend>
-          <div className="inline-fields">
+          <div className="grid">
             <label>
               Picture 1
               <input {...register('pictureLabels.0')} placeholder="Your review" />
@@ -276,25 +276,14 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
             </div>
           ))}
         </div>
-        {missing.length > 0 && (
-          <p className="warning" role="status">
-            Missing translation: {missing.join(', ')}. Earners of these languages will read English.
-          </p>
-        )}
+        <MissingTranslations texts={texts} />
       </fieldset>
-      {Object.keys(errors).length > 0 && (
-        <p className="error" role="alert">
-          Some fields are not valid: {Object.keys(errors).join(', ')}.
-        </p>
-      )}
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={isPending}>
-        {task ? 'Save task' : 'Create task'}
-      </button>
+      <FormEnd
+        problem={Object.keys(errors).length > 0 ? `Some fields are not valid: ${Object.keys(errors).join(', ')}.` : null}
+        refusal={refusal}
+        busy={isPending}
+        label={task ? 'Save task' : 'Create task'}
+      />
     </form>
   );
 }
@@ -302,8 +291,8 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
 /** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
   const { act, message, say, refreshWith } = useOperatorAction();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<AdminTask | null>(null);
+  const editing = useEditing<AdminTask>();
+  const { edit } = editing;
   const [archiving, setArchiving] = useState<number | null>(null);
   const columns = useMemo<ColumnDef<AdminTask>[]>(
     () => [
@@ -314,80 +303,42 @@ export function Tasks() {
       { id: 'level', header: 'Level', accessorKey: 'minLevel' },
       { id: 'cap', header: 'Daily cap', cell: ({ row }) => row.original.dailyCap ?? '—' },
       { id: 'order', header: 'Order', accessorKey: 'position' },
-      {
-        id: 'languages',
-        header: 'Languages',
-        cell: ({ row }) => {
-          const count = 1 + Object.keys(row.original.texts).length;
-          return count < 8 ? <span className="warning">{count}/8</span> : '8/8';
-        },
-      },
+      { id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageCount texts={row.original.texts} /> },
       {
         id: 'state',
         header: 'State',
         cell: ({ row }) => {
           const t = row.original;
           if (t.archivedAt) return 'Archived';
-          if (archiving === t.id) {
-            return (
-              <div className="row-actions">
-                <button type="button" className="fail" onClick={() => void act(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`).then(() => setArchiving(null))}>
-                  Archive for good
-                </button>
-                <button type="button" onClick={() => setArchiving(null)}>
-                  Keep
-                </button>
-              </div>
-            );
-          }
           return (
-            <div className="row-actions task-actions">
+            <ArchiveActions
+              name={`task ${t.id}`}
+              confirming={archiving === t.id}
+              onConfirming={(on) => setArchiving(on ? t.id : null)}
+              onEdit={() => edit(t)}
+              onArchive={() => act(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`)}
+            >
               <button type="button" onClick={() => void act(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
                 {t.active ? 'Active · Pause' : 'Paused · Resume'}
               </button>
-              <button type="button" aria-label={`Edit task ${t.id}`} onClick={() => {
-                  setCreating(false);
-                  setEditing(t);
-                }}>
-                Edit
-              </button>
-              <button type="button" aria-label={`Archive task ${t.id}`} onClick={() => setArchiving(t.id)}>
-                Archive
-              </button>
-            </div>
+            </ArchiveActions>
           );
         },
       },
     ],
-    [archiving, act],
+    [archiving, act, edit],
   );
   const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
   refreshWith(() => table.refineCore.tableQuery.refetch());
   const done = (text: string) => {
-    setCreating(false);
-    setEditing(null);
+    editing.close();
     say(text);
     void table.refineCore.tableQuery.refetch();
   };
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>
-      <button type="button" onClick={() => {
-          setEditing(null);
-          setCreating(!creating);
-        }} aria-expanded={creating}>
-        {creating ? 'Close the form' : 'New task'}
-      </button>
-      <Notice message={message} />
-      {creating && <TaskForm onDone={done} />}
-      {editing && (
-        <>
-          <TaskForm key={editing.id} task={editing} onDone={done} />
-          <button type="button" onClick={() => setEditing(null)}>
-            Close without saving
-          </button>
-        </>
-      )}
+      <EditorPanel editing={editing} newLabel="New task" message={message} form={(task) => <TaskForm key={task?.id ?? 'new'} task={task} onDone={done} />} />
       <DataTable table={table} caption="Tasks" />
     </section>
   );
