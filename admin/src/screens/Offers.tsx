@@ -225,7 +225,6 @@ export function Offers() {
     <section aria-labelledby="offers-title">
       <h1 id="offers-title">Partner offers</h1>
       <p>Goods a partner sells at a discount to the earners of one currency. The earner pays the partner, never Grab; no points move.</p>
-      <EditorPanel editing={editing} newLabel="New offer" message={message} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
       <label className="filter">
         Currency
         <select value={currency} onChange={(e) => table.refineCore.setFilters([{ field: 'currency', operator: 'eq', value: e.target.value }], 'replace')}>
@@ -235,6 +234,7 @@ export function Offers() {
           ))}
         </select>
       </label>
+      <EditorPanel editing={editing} newLabel="New offer" message={message} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
       <DataTable table={table} caption="Offers" />
     </section>
   );
