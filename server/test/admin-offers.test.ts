@@ -1,10 +1,10 @@
 import type { AdminOffer, OfferList, OperatorAction } from '@grab/shared/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { call, countRows, engines, type Registered, registerEarner, useTestContext } from './helper';
-import { makeReviewer } from './reviews-fixtures';
+import { call, countRows, engines, useTestContext } from './helper';
+import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople } from './console-fixtures';
 
-type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
-const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+type Role = ConsoleRole;
+const ROLES = CONSOLE_ROLES;
 
 const OFFER = {
   currency: 'USD',
@@ -20,13 +20,10 @@ const OFFER = {
 
 describe.each(engines)('the console offers (%s)', (engine) => {
   const ctx = useTestContext(engine);
-  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  const people = {} as ConsolePeople;
 
   beforeAll(async () => {
-    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
-      people[role] = await registerEarner(ctx.app);
-      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
-    }
+    await makeConsolePeople(ctx.app, ctx.db, people);
   });
 
   const tokenOf = (role: Role) => (role === 'none' ? undefined : people[role].token);

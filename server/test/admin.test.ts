@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, checkLedger, LedgerReason, PAYOUTS_IN_FLIGHT, postAlone, transfer } from '../src/modules/ledger/ledger.service';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople } from './console-fixtures';
 import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
-type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
-const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+type Role = ConsoleRole;
+const ROLES = CONSOLE_ROLES;
 
 const TASK: Record<string, unknown> = {
   kind: 'audit',
@@ -60,14 +61,11 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Ro
 
 describe.each(engines)('the operator console API (%s)', (engine) => {
   const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '0', PAYOUT_SIMULATOR_DELAY_MS: '0' }));
-  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  const people = {} as ConsolePeople;
   let secondReviewer: Registered;
 
   beforeAll(async () => {
-    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
-      people[role] = await registerEarner(ctx.app);
-      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
-    }
+    await makeConsolePeople(ctx.app, ctx.db, people);
     secondReviewer = await registerEarner(ctx.app);
     await makeReviewer(ctx.db, secondReviewer.userId);
   });
