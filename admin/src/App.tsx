@@ -10,6 +10,7 @@ import { Configuration } from './screens/Configuration';
 import { Earners } from './screens/Earners';
 import { FraudFlags } from './screens/FraudFlags';
 import { LoginScreen } from './screens/LoginScreen';
+import { Offers } from './screens/Offers';
 import { RedeemCodes } from './screens/RedeemCodes';
 import { ReviewQueue } from './screens/ReviewQueue';
 import { Tasks } from './screens/Tasks';
@@ -61,6 +62,7 @@ function Console() {
         {current?.id === 'codes' && <RedeemCodes />}
         {current?.id === 'fraud' && <FraudFlags />}
         {current?.id === 'config' && <Configuration />}
+        {current?.id === 'offers' && <Offers />}
         {current?.id === 'audit' && <AuditLog />}
       </main>
     </div>

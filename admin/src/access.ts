@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@grab/shared/contracts';
 
-export type Screen = 'reviews' | 'withdrawals' | 'earners' | 'tasks' | 'codes' | 'fraud' | 'config' | 'audit';
+export type Screen = 'reviews' | 'withdrawals' | 'earners' | 'tasks' | 'codes' | 'fraud' | 'config' | 'offers' | 'audit';
 
 export const SCREENS: { id: Screen; label: string; roles: OperatorRole[] }[] = [
   { id: 'reviews', label: 'Review queue', roles: ['admin', 'reviewer'] },
@@ -10,6 +10,7 @@ export const SCREENS: { id: Screen; label: string; roles: OperatorRole[] }[] = [
   { id: 'codes', label: 'Redemption codes', roles: ['admin'] },
   { id: 'fraud', label: 'Fraud flags', roles: ['admin', 'reviewer'] },
   { id: 'config', label: 'Configuration', roles: ['admin'] },
+  { id: 'offers', label: 'Offers', roles: ['admin'] },
   { id: 'audit', label: 'Audit log', roles: ['admin'] },
 ];
 

@@ -8,7 +8,8 @@ import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
 // The operator console end to end: an admin creates a task in two languages, an earner does it in
 // the earner app, a reviewer fails then passes it, a payout operator approves the earner's
 // withdrawal and the simulator pays; the audit log shows each step. Then an admin edits and
-// archives a task, reverses a credit and dismisses a fraud flag, each in the audit log too.
+// archives a task, reverses a credit and dismisses a fraud flag; names the pictures of a two-picture
+// task; adds, edits and archives a partner offer: each in the audit log too.
 
 test.use(DESKTOP);
 
@@ -21,6 +22,12 @@ async function api<T>(request: APIRequestContext, token: string, path: string, d
   const body = await response.json();
   if (body.code !== 200) throw new Error(`${path}: ${JSON.stringify(body)}`);
   return body.data as T;
+}
+
+/** A once-only task of 5 points made through the API; `fields` name the rest. */
+function createTask(request: APIRequestContext, token: string, fields: object): Promise<{ id: number }> {
+  const defaults = { schedule: 'once', reward: 5_00, minLevel: 1, dailyCap: null, position: 1, resetTime: null, endsAt: null, proofPictures: 1, targetUrl: null, texts: {} };
+  return api<{ id: number }>(request, token, '/admin/tasks/create', { ...defaults, ...fields });
 }
 
 /** The submission of this earner waiting for review, as the reviewer API lists it. */
@@ -154,18 +161,10 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   const admin = await operator(request, 'admin');
   const adminToken = (await api<{ token: string }>(request, '', '/login', { country: 'IN', phone: admin.phone, password: admin.password })).token;
   const stamp = Date.now() % 100_000;
-  const task = await api<{ id: number }>(request, adminToken, '/admin/tasks/create', {
+  const task = await createTask(request, adminToken, {
     kind: 'joinGroup',
-    schedule: 'once',
     title: `Join our channel ${stamp}`,
     description: 'Join the channel and upload a screenshot',
-    reward: 5_00,
-    minLevel: 1,
-    dailyCap: null,
-    position: 1,
-    resetTime: null,
-    endsAt: null,
-    proofPictures: 1,
     targetUrl: 'https://t.me/grab_demo',
     steps: [
       { title: 'Open the channel and join', action: 'open', h5Url: '/joinTgTask' },
@@ -247,6 +246,81 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await expect(log.getByRole('row').filter({ hasText: `earner ${earner.userInfo.id}` }).filter({ hasText: 'earner.reverse' })).toContainText('Credited to the wrong account');
   await expect(log.getByRole('row').filter({ hasText: 'fraud.dismiss' }).first()).toContainText('One family phone, checked by call');
   await expect(log.getByRole('row').filter({ hasText: 'config.levels' }).first()).toContainText(String(Math.round(needed * 100)));
+});
+
+test('admin names the pictures of a two-picture task and adds, edits and archives a partner offer, all in the audit log', async ({ page, request, earner }) => {
+  test.setTimeout(300_000);
+  const admin = await operator(request, 'admin');
+  const adminToken = (await api<{ token: string }>(request, '', '/login', { country: 'IN', phone: admin.phone, password: admin.password })).token;
+  const stamp = Date.now() % 100_000;
+  const task = await createTask(request, adminToken, {
+    kind: 'audit',
+    title: `Review our app ${stamp}`,
+    description: 'Review the app and upload two screenshots',
+    proofPictures: 2,
+    steps: [{ title: 'Upload the screenshots', action: 'proof', h5Url: '/auditTask' }],
+  });
+  await signInToConsole(page, admin);
+
+  // 1. Picture labels: English for both, Urdu for the first; the earner reads them in the task.
+  await page.getByRole('button', { name: `Edit task ${task.id}` }).click();
+  const form = page.getByRole('form', { name: `Edit task ${task.id}` });
+  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  const labels = form.getByRole('group', { name: /What each picture shows/ });
+  await labels.getByLabel('Picture 1').fill('Your review');
+  await form.getByRole('button', { name: 'Save task' }).click();
+  await expect(form.getByText('Name both pictures (2 to 60 characters each), or neither.')).toBeVisible();
+  await labels.getByLabel('Picture 2').fill('The app page');
+  await language('ur-PK').getByLabel('Picture 1').fill('آپ کا جائزہ');
+  await form.getByRole('button', { name: 'Save task' }).click();
+  await expect(page.getByText(`Task ${task.id} saved.`)).toBeVisible();
+  const detail = (lang: string) => api<{ pictureLabels: string[] }>(request, earner.token, `/app/task/detail?taskId=${task.id}`, undefined, lang);
+  expect((await detail('ur-PK')).pictureLabels).toEqual(['آپ کا جائزہ', 'The app page']);
+  expect((await detail('en-US')).pictureLabels).toEqual(['Your review', 'The app page']);
+
+  // 2. A partner offer for the earner's currency, in English and Urdu.
+  const partner = `Data Shop ${stamp}`;
+  await page.getByRole('link', { name: 'Offers' }).click();
+  await page.getByRole('button', { name: 'New offer' }).click();
+  const offerForm = page.getByRole('form', { name: 'New offer' });
+  await offerForm.getByLabel('Currency (its earners see it)').selectOption('USD');
+  await offerForm.getByLabel('Partner', { exact: true }).fill(partner);
+  await offerForm.getByLabel('Partner page (https)').fill('http://shop.grab.example/data');
+  const offerLanguage = (key: string) => offerForm.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  await offerLanguage('en-US').getByLabel('Title').fill('Two gigabytes for a week');
+  await expect(offerForm.getByText('Missing translation: hi-IN, hi-IND, br-BR, ur-PK, bn-BD, ph-PH, ng-HA. Earners of these languages will read English.')).toBeVisible();
+  await offerLanguage('ur-PK').getByLabel('Title').fill('ایک ہفتے کے لیے دو گیگا بائٹ');
+  await expect(offerForm.getByText(/^Missing translation: hi-IN, hi-IND, br-BR, bn-BD, ph-PH, ng-HA\./)).toBeVisible();
+  await offerForm.getByLabel('Usual price (minor units)').fill('500');
+  await offerForm.getByRole('button', { name: 'Create offer' }).click();
+  await expect(offerForm.getByText(/The partner's https page/)).toBeVisible();
+  await offerForm.getByLabel('Partner page (https)').fill('https://shop.grab.example/data');
+  await offerForm.getByRole('button', { name: 'Create offer' }).click();
+  await expect(page.getByText('Offer created.')).toBeVisible();
+  const row = page.getByRole('table', { name: 'Offers' }).getByRole('row').filter({ hasText: partner });
+  await expect(row).toContainText('4.00 USD (usually 5.00 USD, 20 % off)');
+  const mine = async (lang = 'en-US') => (await api<{ offers: { partner: string; title: string; price: number }[] }>(request, earner.token, '/app/currency/goods/list', undefined, lang)).offers.find((o) => o.partner === partner);
+  expect(await mine('ur-PK')).toMatchObject({ title: 'ایک ہفتے کے لیے دو گیگا بائٹ', price: 400 });
+
+  // 3. Edited to half price, then archived: gone from the earner's list.
+  await row.getByRole('button', { name: /^Edit offer/ }).click();
+  const edit = page.getByRole('form', { name: /^Edit offer/ });
+  await edit.getByLabel('Earner pays').selectOption('5');
+  await edit.getByRole('button', { name: 'Save offer' }).click();
+  await expect(page.getByText(/^Offer \d+ saved\.$/)).toBeVisible();
+  await expect(row).toContainText('2.50 USD (usually 5.00 USD, 50 % off)');
+  expect(await mine()).toMatchObject({ title: 'Two gigabytes for a week', price: 250 });
+  await row.getByRole('button', { name: /^Archive offer/ }).click();
+  await row.getByRole('button', { name: 'Archive for good' }).click();
+  await expect(row).toContainText('Archived');
+  expect(await mine()).toBeUndefined();
+
+  // 4. The audit log shows each step.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Operator actions' });
+  await expect(log.getByRole('row').filter({ hasText: `task ${task.id}` }).filter({ hasText: 'task.update' })).toContainText('The app page');
+  for (const action of ['offer.create', 'offer.update', 'offer.archive']) await expect(log.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'offer.create' }).first()).toContainText(partner);
 });
 
 /** Registers through the API with a browser id, as the register page sends one. */

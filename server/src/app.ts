@@ -22,6 +22,7 @@ import { configRoutes } from './modules/config/config.routes';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
+import { offersAdminRoutes } from './modules/offers/offers.admin.routes';
 import { presenceRoutes } from './modules/presence/presence.routes';
 import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -136,6 +137,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   redeemCodesAdminRoutes(app, db);
   fraudAdminRoutes(app, db);
   configAdminRoutes(app, db, settingsDefaults(config));
+  offersAdminRoutes(app, db);
   earnersAdminRoutes(app, db);
   payoutsAdminRoutes(app, db);
 

@@ -7,21 +7,18 @@ import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
-import { makeReviewer, uploadPicture } from './reviews-fixtures';
+import { CONSOLE_ROLES, type ConsolePeople, makeConsolePeople } from './console-fixtures';
+import { uploadPicture } from './reviews-fixtures';
 
-type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
-const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+const ROLES = CONSOLE_ROLES;
 
 describe.each(engines)('the console configuration (%s)', (engine) => {
   const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '0', PAYOUT_SIMULATOR_DELAY_MS: '0' }));
-  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  const people = {} as ConsolePeople;
   let initial: ConsoleConfig;
 
   beforeAll(async () => {
-    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
-      people[role] = await registerEarner(ctx.app);
-      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
-    }
+    await makeConsolePeople(ctx.app, ctx.db, people);
     initial = (await get<ConsoleConfig>('/admin/config')).body.data!;
   });
 

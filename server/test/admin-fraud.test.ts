@@ -5,12 +5,12 @@ import { taskRuns, teamRebates } from '../src/db/schema';
 import { payRun } from '../src/modules/tasks/task-rewards.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
-import { call, countRows, engines, PASSWORD, type Registered, registerEarner, uniquePhone, useTestContext } from './helper';
-import { makeReviewer } from './reviews-fixtures';
+import { call, countRows, engines, PASSWORD, registerEarner, uniquePhone, useTestContext } from './helper';
+import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople } from './console-fixtures';
 import { createTask } from './tasks-fixtures';
 
-type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
-const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+type Role = ConsoleRole;
+const ROLES = CONSOLE_ROLES;
 
 /** The fraud screen's calls, the roles that may make them, and an input that passes validation. */
 const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Role[] }[] = [
@@ -21,13 +21,10 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Ro
 
 describe.each(engines)('the console fraud flags (%s)', (engine) => {
   const ctx = useTestContext(engine);
-  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  const people = {} as ConsolePeople;
 
   beforeAll(async () => {
-    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
-      people[role] = await registerEarner(ctx.app);
-      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
-    }
+    await makeConsolePeople(ctx.app, ctx.db, people);
   });
 
   afterEach(async () => {

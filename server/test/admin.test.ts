@@ -4,10 +4,11 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, checkLedger, LedgerReason, PAYOUTS_IN_FLIGHT, postAlone, transfer } from '../src/modules/ledger/ledger.service';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople } from './console-fixtures';
 import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
-type Role = 'admin' | 'reviewer' | 'payout' | 'earner' | 'none';
-const ROLES: Role[] = ['admin', 'reviewer', 'payout', 'earner', 'none'];
+type Role = ConsoleRole;
+const ROLES = CONSOLE_ROLES;
 
 const TASK: Record<string, unknown> = {
   kind: 'audit',
@@ -60,14 +61,11 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Ro
 
 describe.each(engines)('the operator console API (%s)', (engine) => {
   const ctx = useTestContext(engine, testConfig({ COOLING_OFF_HOURS: '0', PAYOUT_SIMULATOR_DELAY_MS: '0' }));
-  const people = {} as Record<Exclude<Role, 'none'>, Registered>;
+  const people = {} as ConsolePeople;
   let secondReviewer: Registered;
 
   beforeAll(async () => {
-    for (const role of ['admin', 'reviewer', 'payout', 'earner'] as const) {
-      people[role] = await registerEarner(ctx.app);
-      if (role !== 'earner') await makeReviewer(ctx.db, people[role].userId, role as 'admin');
-    }
+    await makeConsolePeople(ctx.app, ctx.db, people);
     secondReviewer = await registerEarner(ctx.app);
     await makeReviewer(ctx.db, secondReviewer.userId);
   });
@@ -152,6 +150,12 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
         { proofPictures: 3 },
         { texts: { 'xx-XX': { title: 'a', description: 'b' } } },
         { texts: { 'ur-PK': { title: 'x'.repeat(81), description: '' } } },
+        { proofPictures: 2, pictureLabels: ['Your review'] },
+        { proofPictures: 1, pictureLabels: ['Your review', 'The app page'] },
+        { proofPictures: 2, pictureLabels: ['Your review', ''] },
+        { proofPictures: 2, pictureLabels: ['Your review', 'x'.repeat(61)] },
+        { proofPictures: 2, pictureLabels: ['a', 'b', 'c'] },
+        { proofPictures: 2, pictureLabels: ['Your review', 'The app page'], texts: { 'ur-PK': { title: 'a', description: 'b', pictures: ['x'.repeat(61), 'b'] } } },
       ];
       for (const change of bad) {
         const { status, body } = await post('/admin/tasks/create', people.admin.token, { ...TASK, ...change }, 'ur-PK');
@@ -202,6 +206,31 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       // Fewer steps again: the ones past the end go.
       const shorter = await post<AdminTask>('/admin/tasks/update', people.admin.token, { ...edit, steps: [edit.steps[1]] });
       expect(shorter.body.data?.steps).toEqual([{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }]);
+    });
+
+    it('names both pictures of a two-picture task, translated where given and English elsewhere, and drops the names with the second picture', async () => {
+      const task = await created();
+      const labelsOf = async (language: string) =>
+        (await call<{ pictureLabels: string[] }>(ctx.app, { method: 'GET', url: `/app/task/detail?taskId=${task.id}`, token: people.earner.token, headers: { 'accept-language': language } })).body.data?.pictureLabels;
+      const named = {
+        ...TASK,
+        taskId: task.id,
+        proofPictures: 2,
+        pictureLabels: ['Your review', 'The app page'],
+        texts: { 'ur-PK': { title: 'ہمارا صفحہ', description: 'اسکرین شاٹ اپ لوڈ کریں', pictures: ['آپ کا جائزہ', ''] }, 'hi-IN': { title: '', description: '', pictures: ['', ''] } },
+      };
+      const updated = await post<AdminTask>('/admin/tasks/update', people.admin.token, named);
+      expect(updated.body.data).toMatchObject({ proofPictures: 2, pictureLabels: ['Your review', 'The app page'], texts: { 'ur-PK': { pictures: ['آپ کا جائزہ', ''] } } });
+      // A language with nothing written is not stored at all.
+      expect(updated.body.data?.texts['hi-IN']).toBeUndefined();
+      expect(await labelsOf('ur-PK')).toEqual(['آپ کا جائزہ', 'The app page']);
+      expect(await labelsOf('hi-IN')).toEqual(['Your review', 'The app page']);
+      expect((await audit(`?action=task.update&targetId=${task.id}`))[0]).toMatchObject({ before: { pictureLabels: [] }, after: { pictureLabels: ['Your review', 'The app page'] } });
+      // Back to one picture without names: the translations of the names go too.
+      const unnamed = await post<AdminTask>('/admin/tasks/update', people.admin.token, { ...named, proofPictures: 1, pictureLabels: [] });
+      expect(unnamed.body.data).toMatchObject({ proofPictures: 1, pictureLabels: [] });
+      expect(unnamed.body.data?.texts['ur-PK']?.pictures).toBeUndefined();
+      expect(await labelsOf('ur-PK')).toEqual([]);
     });
 
     it('refuses a kind change, bad input and an unknown task, changing nothing', async () => {

@@ -1,4 +1,6 @@
 import {
+  adminOfferCreate,
+  adminOfferList,
   adminTaskCreate,
   adminTaskList,
   auditList,
@@ -27,6 +29,7 @@ interface Resource {
 const paged = (data: { list: BaseRecord[]; hasMore: boolean }) => data;
 const RESOURCES: Record<string, Resource> = {
   tasks: { list: adminTaskList, rows: paged, create: adminTaskCreate, paged: true },
+  offers: { list: adminOfferList, rows: paged, create: adminOfferCreate, paged: true },
   codeBatches: { list: codeBatchList, rows: paged, create: codeBatchCreate, paged: true },
   withdrawals: { list: payoutList, rows: paged, paged: true },
   audit: { list: auditList, rows: paged, paged: true },

@@ -1,4 +1,6 @@
 import {
+  adminOfferArchive,
+  adminOfferUpdate,
   adminTaskArchive,
   adminTaskSetActive,
   adminTaskUpdate,
@@ -52,4 +54,6 @@ export const CUSTOM_CALLS: Endpoint[] = [
   configRebates,
   configDraw,
   configSettings,
+  adminOfferUpdate,
+  adminOfferArchive,
 ];

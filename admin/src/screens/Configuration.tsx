@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type ConsoleConfig,
   CurrencyRateInput,
@@ -19,6 +18,9 @@ import { useCustom, useCustomMutation } from '@refinedev/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { type FieldValues, type UseFormRegister, useFieldArray, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod/mini';
+import { contractResolver } from '../ui/contract-resolver';
+import { FormEnd } from '../ui/form-end';
+import { Notice, refusalOf } from '../ui/operator-action';
 
 /** Points typed with decimals, sent as hundredths. */
 const hundredths = (v: unknown) => Math.round(Number(v) * 100);
@@ -39,10 +41,7 @@ interface SectionProps<V extends FieldValues> {
 function Section<V extends FieldValues>({ title, url, schema, defaults, toInput, onSaved, children }: SectionProps<V>) {
   const { mutateAsync } = useCustomMutation<ConsoleConfig>();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const resolver = useMemo(() => {
-    const check = zodResolver(schema as never);
-    return (values: V, context: unknown, options: unknown) => check(toInput(values) as never, context, options as never) as never;
-  }, [schema, toInput]);
+  const resolver = useMemo(() => contractResolver<V>(schema, toInput), [schema, toInput]);
   const { register, control, handleSubmit, formState } = useForm<V>({ resolver, defaultValues: defaults as never });
   const id = `config-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   const problems = Object.entries(formState.errors).map(([field, e]) => `${field}: ${(e as { message?: string; root?: { message?: string } })?.message ?? (e as { root?: { message?: string } })?.root?.message ?? 'not valid'}`);
@@ -52,26 +51,14 @@ function Section<V extends FieldValues>({ title, url, schema, defaults, toInput,
       const answer = await mutateAsync({ url, method: 'post', values: checked as never, successNotification: false, errorNotification: false });
       onSaved(answer.data, `${title} saved.`);
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(refusalOf(error));
     }
   });
   return (
     <form className="config-section" onSubmit={submit} noValidate aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children(register, control)}
-      {problems.length > 0 && (
-        <p className="error" role="alert">
-          Not saved: {problems.join('; ')}.
-        </p>
-      )}
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={formState.isSubmitting}>
-        Save {title.toLowerCase()}
-      </button>
+      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={`Save ${title.toLowerCase()}`} />
     </form>
   );
 }
@@ -193,11 +180,7 @@ export function Configuration() {
   return (
     <section aria-labelledby="config-title">
       <h1 id="config-title">Configuration</h1>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
+      <Notice message={message} />
       <div className="config-grid">
         <Section<SettingsValues>
           key={`settings:${JSON.stringify(shown.settings)}`}

@@ -1,15 +1,14 @@
 import { type FlagDecision, type HeldRebates, heldRebatesDecide, type SignupFlag, signupFlagDecide } from '@grab/shared/contracts';
-import { useCustomMutation, useGetIdentity } from '@refinedev/core';
+import { useGetIdentity } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Operator } from '../api/auth-provider';
 import { DataTable, points, when } from '../ui/DataTable';
+import { type Act, Notice, useOperatorAction } from '../ui/operator-action';
 
 const DECIDED: Record<FlagDecision['decision'], string> = { dismissed: 'Dismissed', frozen: 'Frozen', released: 'Released' };
 const decided = (d: FlagDecision | null) => (d ? `${DECIDED[d.decision]} by #${d.decidedBy}, ${when(d.decidedAt)}: ${d.note}` : 'Open');
-
-type Act = (url: string, values: object, done: string) => Promise<boolean>;
 
 /** A note and the flag's buttons; the note is required, and for a freeze it is the reason the earners read. */
 function Decide({ label, actions, act }: { label: string; actions: { text: string; url: string; values: (note: string) => object; done: string; danger?: boolean }[]; act: Act }) {
@@ -41,23 +40,7 @@ function Decide({ label, actions, act }: { label: string; actions: { text: strin
 export function FraudFlags() {
   const { data: identity } = useGetIdentity<Operator>();
   const admin = identity?.role === 'admin';
-  const { mutateAsync } = useCustomMutation();
-  const [message, setMessage] = useState<string | null>(null);
-  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
-  const act = useRef<Act>(async () => false);
-  act.current = async (url, values, done) => {
-    try {
-      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-      setMessage(done);
-      await refetch.current();
-      return true;
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-      return false;
-    }
-  };
-  // Stable for the columns; it calls the latest `act`.
-  const call = useCallback<Act>((url, values, done) => act.current(url, values, done), []);
+  const { act: call, message, refreshWith } = useOperatorAction();
 
   const signupColumns = useMemo<ColumnDef<SignupFlag>[]>(
     () => [
@@ -128,16 +111,12 @@ export function FraudFlags() {
   );
   const signups = useTable<SignupFlag>({ columns: signupColumns, refineCoreProps: { resource: 'signupFlags', pagination: { pageSize: 50 } } });
   const held = useTable<HeldRebates>({ columns: heldColumns, refineCoreProps: { resource: 'heldRebates', pagination: { pageSize: 30 }, queryOptions: { enabled: admin } } });
-  refetch.current = () => Promise.all([signups.refineCore.tableQuery.refetch(), admin ? held.refineCore.tableQuery.refetch() : null]);
+  refreshWith(() => Promise.all([signups.refineCore.tableQuery.refetch(), admin ? held.refineCore.tableQuery.refetch() : null]));
   return (
     <section aria-labelledby="fraud-title">
       <h1 id="fraud-title">Fraud flags</h1>
       <p>Sign-ups per device and per address, and rebates held until an invitee's first approved audit task. Duplicate pictures show on each submission of the review queue.</p>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
+      <Notice message={message} />
       <DataTable table={signups} caption="Sign-ups sharing a device or address" />
       {admin && <DataTable table={held} caption="Held rebates" />}
     </section>

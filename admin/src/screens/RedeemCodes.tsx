@@ -1,11 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type CodeBatch, CodeBatchInput, codeBatchCodes, type DataOf } from '@grab/shared/contracts';
 import { useCreate, useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { type InputHTMLAttributes, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points, when } from '../ui/DataTable';
+import { FormEnd } from '../ui/form-end';
+import { Notice, refusalOf } from '../ui/operator-action';
 
 /** The form's values: points with decimals, the expiry in the operator's own time. */
 interface FormValues {
@@ -29,21 +31,19 @@ const toInput = (v: FormValues): CodeBatchInput => ({
   note: v.note,
 });
 
-const MESSAGES: Partial<Record<keyof FormValues, string>> = {
-  reward: 'A reward above 0 points, at most 100,000',
-  count: '1 to 500 codes',
-  maxUses: 'At least 1 use per code',
-  expiresAt: 'Choose when the codes expire',
-  note: 'At most 120 characters',
-};
+/** The batch form's fields, each with what it takes when refused. */
+const FIELDS: { name: keyof FormValues; label: string; problem: string; input: InputHTMLAttributes<HTMLInputElement> }[] = [
+  { name: 'reward', label: 'Reward per redemption (points)', problem: 'A reward above 0 points, at most 100,000', input: { type: 'number', step: '0.01', min: '0.01' } },
+  { name: 'count', label: 'How many codes', problem: '1 to 500 codes', input: { type: 'number', min: '1', max: '500' } },
+  { name: 'maxUses', label: 'Uses per code (each earner once)', problem: 'At least 1 use per code', input: { type: 'number', min: '1' } },
+  { name: 'expiresAt', label: 'Expires at', problem: 'Choose when the codes expire', input: { type: 'datetime-local' } },
+  { name: 'note', label: 'Note (where the codes go)', problem: 'At most 120 characters', input: { maxLength: 120 } },
+];
 
 function BatchForm({ onDone }: { onDone: (batch: CodeBatch) => void }) {
   const { mutateAsync } = useCreate<{ batch: CodeBatch }>();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const resolver = useMemo(() => {
-    const check = zodResolver(CodeBatchInput);
-    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) => check(toInput(values) as never, context, options as never) as never;
-  }, []);
+  const resolver = useMemo(() => contractResolver<FormValues>(CodeBatchInput, toInput), []);
   const { register, handleSubmit, formState } = useForm<FormValues>({ resolver, defaultValues: { reward: 5, count: 20, maxUses: 1, expiresAt: inAMonth(), note: '' } });
   const submit = handleSubmit(async (checked) => {
     setRefusal(null);
@@ -51,48 +51,22 @@ function BatchForm({ onDone }: { onDone: (batch: CodeBatch) => void }) {
       const answer = await mutateAsync({ resource: 'codeBatches', values: checked as unknown as CodeBatchInput, successNotification: false, errorNotification: false });
       onDone(answer.data.batch);
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(refusalOf(error));
     }
   });
-  const field = (name: keyof FormValues) => formState.errors[name] && <p className="error">{MESSAGES[name]}</p>;
   return (
     <form className="task-form" onSubmit={submit} noValidate aria-labelledby="new-batch">
       <h2 id="new-batch">New batch of codes</h2>
       <div className="grid">
-        <label>
-          Reward per redemption (points)
-          <input type="number" step="0.01" min="0.01" {...register('reward')} />
-          {field('reward')}
-        </label>
-        <label>
-          How many codes
-          <input type="number" min="1" max="500" {...register('count')} />
-          {field('count')}
-        </label>
-        <label>
-          Uses per code (each earner once)
-          <input type="number" min="1" {...register('maxUses')} />
-          {field('maxUses')}
-        </label>
-        <label>
-          Expires at
-          <input type="datetime-local" {...register('expiresAt')} />
-          {field('expiresAt')}
-        </label>
-        <label>
-          Note (where the codes go)
-          <input {...register('note')} maxLength={120} />
-          {field('note')}
-        </label>
+        {FIELDS.map((f) => (
+          <label key={f.name}>
+            {f.label}
+            <input {...f.input} {...register(f.name)} aria-invalid={formState.errors[f.name] ? true : undefined} />
+            {formState.errors[f.name] && <p className="error">{f.problem}</p>}
+          </label>
+        ))}
       </div>
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={formState.isSubmitting}>
-        Create codes
-      </button>
+      <FormEnd refusal={refusal} busy={formState.isSubmitting} label="Create codes" />
     </form>
   );
 }
@@ -202,11 +176,7 @@ export function RedeemCodes() {
       <button type="button" onClick={() => setCreating(!creating)} aria-expanded={creating}>
         {creating ? 'Close the form' : 'New batch'}
       </button>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
+      <Notice message={message} />
       {creating && (
         <BatchForm
           onDone={(batch) => {

@@ -1,13 +1,15 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, LanguageKey, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
+import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
 import { useCreate, useCustomMutation } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
+import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points } from '../ui/DataTable';
-
-const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
+import { ArchiveActions, EditorPanel, useEditing } from '../ui/editing';
+import { FormEnd } from '../ui/form-end';
+import { refusalOf, useOperatorAction } from '../ui/operator-action';
+import { LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
 
 /** The form's values: points are typed with decimals, sent as hundredths. */
 type FormValues = Omit<AdminTaskInput, 'reward'> & { reward: number };
@@ -26,6 +28,7 @@ const BLANK: FormValues = {
   proofPictures: 1,
   targetUrl: null,
   steps: [{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }],
+  pictureLabels: ['', ''],
   texts: {},
 };
 
@@ -50,11 +53,27 @@ const valuesOf = (task: AdminTask): FormValues => ({
   proofPictures: task.proofPictures,
   targetUrl: task.targetUrl,
   steps: task.steps,
-  texts: Object.fromEntries(OTHER_LANGUAGES.map((l) => [l, task.texts[l] ?? { title: '', description: '' }])),
+  pictureLabels: [task.pictureLabels[0] ?? '', task.pictureLabels[1] ?? ''],
+  texts: Object.fromEntries(
+    OTHER_LANGUAGES.map((l) => {
+      const text = task.texts[l];
+      return [l, { title: text?.title ?? '', description: text?.description ?? '', pictures: [text?.pictures?.[0] ?? '', text?.pictures?.[1] ?? ''] }];
+    }),
+  ),
 });
+
+/** The labels the pictures of proof carry: as many as pictures, or none when all are blank. */
+const labelsFor = (labels: string[] | undefined, pictures: number) => {
+  const shown = (labels ?? []).slice(0, pictures).map((l) => l.trim());
+  return shown.some(Boolean) ? shown : [];
+};
 
 const toInput = (v: FormValues): AdminTaskInput => ({
   ...v,
+  pictureLabels: labelsFor(v.pictureLabels, Number(v.proofPictures)),
+  texts: Object.fromEntries(
+    Object.entries(v.texts).map(([l, text]) => [l, text && { title: text.title, description: text.description, pictures: labelsFor(text.pictures, Number(v.proofPictures)) }]),
+  ),
   reward: Math.round(Number(v.reward) * 100),
   minLevel: Number(v.minLevel),
   position: Number(v.position),
@@ -71,19 +90,17 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
   const { mutateAsync: custom } = useCustomMutation<AdminTask>();
   const [isPending, setPending] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  // The contract's own schema checks the form, on what will be sent.
-  const resolver = useMemo(() => {
-    // An edit is checked by the edit's schema (the same fields and the task's id).
-    const check = zodResolver((task ? AdminTaskEdit : AdminTaskInput) as typeof AdminTaskInput);
-    return (values: FormValues, context: unknown, options: Parameters<typeof check>[2]) =>
-      check((task ? { ...toInput(values), taskId: task.id } : toInput(values)) as never, context, options as never) as never;
-  }, [task]);
+  // An edit is checked by the edit's schema (the same fields and the task's id).
+  const resolver = useMemo(
+    () => (task ? contractResolver<FormValues>(AdminTaskEdit, (v) => ({ ...toInput(v), taskId: task.id })) : contractResolver<FormValues>(AdminTaskInput, toInput)),
+    [task],
+  );
   const { register, handleSubmit, watch, control, reset, formState } = useForm<FormValues>({ resolver, defaultValues: task ? valuesOf(task) : BLANK });
   const steps = useFieldArray({ control, name: 'steps' });
   const schedule = watch('schedule');
   const kind = watch('kind');
+  const pictures = Number(watch('proofPictures'));
   const texts = watch('texts');
-  const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   const errors = formState.errors;
   const formId = task ? `edit-task-${task.id}` : 'new-task';
   const heading = task ? `Edit task ${task.id}` : 'New task';
@@ -105,7 +122,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         onDone('Task created.');
       }
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal(refusalOf(error));
     } finally {
       setPending(false);
     }
@@ -206,6 +223,22 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         </button>
         {errors.steps && <p className="error">Every step needs a title (1 to 5 steps; a code task may have none).</p>}
       </fieldset>
+      {pictures === 2 && (
+        <fieldset>
+          <legend>What each picture shows (English; empty: no names)</legend>
+          <div className="grid">
+            <label>
+              Picture 1
+              <input {...register('pictureLabels.0')} placeholder="Your review" />
+            </label>
+            <label>
+              Picture 2
+              <input {...register('pictureLabels.1')} placeholder="The app page" />
+            </label>
+          </div>
+          {errors.pictureLabels && <p className="error">Name both pictures (2 to 60 characters each), or neither.</p>}
+        </fieldset>
+      )}
       <fieldset>
         <legend>Texts in every language</legend>
         <div className="languages">
@@ -233,52 +266,34 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
                 Description
                 <textarea rows={3} {...register(`texts.${l}.description`)} />
               </label>
+              {pictures === 2 &&
+                [0, 1].map((i) => (
+                  <label key={i}>
+                    Picture {i + 1}
+                    <input {...register(`texts.${l}.pictures.${i}` as `texts.${typeof l}.pictures.0`)} />
+                  </label>
+                ))}
             </div>
           ))}
         </div>
-        {missing.length > 0 && (
-          <p className="warning" role="status">
-            Missing translation: {missing.join(', ')}. Earners of these languages will read English.
-          </p>
-        )}
+        <MissingTranslations texts={texts} />
       </fieldset>
-      {Object.keys(errors).length > 0 && (
-        <p className="error" role="alert">
-          Some fields are not valid: {Object.keys(errors).join(', ')}.
-        </p>
-      )}
-      {refusal && (
-        <p className="error" role="alert">
-          {refusal}
-        </p>
-      )}
-      <button type="submit" disabled={isPending}>
-        {task ? 'Save task' : 'Create task'}
-      </button>
+      <FormEnd
+        problem={Object.keys(errors).length > 0 ? `Some fields are not valid: ${Object.keys(errors).join(', ')}.` : null}
+        refusal={refusal}
+        busy={isPending}
+        label={task ? 'Save task' : 'Create task'}
+      />
     </form>
   );
 }
 
 /** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
-  const { mutateAsync } = useCustomMutation<AdminTask>();
-  const [creating, setCreating] = useState(false);
-  const [editing, setEditing] = useState<AdminTask | null>(null);
+  const { act, message, say, refreshWith } = useOperatorAction();
+  const editing = useEditing<AdminTask>();
+  const { edit } = editing;
   const [archiving, setArchiving] = useState<number | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  // The table is made after its columns; its refetch is reached through a ref.
-  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
-  // Row buttons call the latest version, so the columns need not be rebuilt for it.
-  const act = useRef<(url: string, values: object, done: string) => Promise<void>>(async () => undefined);
-  act.current = async (url: string, values: object, done: string) => {
-    try {
-      await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-      setMessage(done);
-      await refetch.current();
-    } catch (error) {
-      setMessage(error instanceof Error ? error.message : String(error));
-    }
-  };
   const columns = useMemo<ColumnDef<AdminTask>[]>(
     () => [
       { id: 'id', header: 'Id', accessorKey: 'id' },
@@ -288,84 +303,42 @@ export function Tasks() {
       { id: 'level', header: 'Level', accessorKey: 'minLevel' },
       { id: 'cap', header: 'Daily cap', cell: ({ row }) => row.original.dailyCap ?? '—' },
       { id: 'order', header: 'Order', accessorKey: 'position' },
-      {
-        id: 'languages',
-        header: 'Languages',
-        cell: ({ row }) => {
-          const count = 1 + Object.keys(row.original.texts).length;
-          return count < 8 ? <span className="warning">{count}/8</span> : '8/8';
-        },
-      },
+      { id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageCount texts={row.original.texts} /> },
       {
         id: 'state',
         header: 'State',
         cell: ({ row }) => {
           const t = row.original;
           if (t.archivedAt) return 'Archived';
-          if (archiving === t.id) {
-            return (
-              <div className="row-actions">
-                <button type="button" className="fail" onClick={() => void act.current(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`).then(() => setArchiving(null))}>
-                  Archive for good
-                </button>
-                <button type="button" onClick={() => setArchiving(null)}>
-                  Keep
-                </button>
-              </div>
-            );
-          }
           return (
-            <div className="row-actions task-actions">
-              <button type="button" onClick={() => void act.current(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
+            <ArchiveActions
+              name={`task ${t.id}`}
+              confirming={archiving === t.id}
+              onConfirming={(on) => setArchiving(on ? t.id : null)}
+              onEdit={() => edit(t)}
+              onArchive={() => act(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`)}
+            >
+              <button type="button" onClick={() => void act(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
                 {t.active ? 'Active · Pause' : 'Paused · Resume'}
               </button>
-              <button type="button" aria-label={`Edit task ${t.id}`} onClick={() => {
-                  setCreating(false);
-                  setEditing(t);
-                }}>
-                Edit
-              </button>
-              <button type="button" aria-label={`Archive task ${t.id}`} onClick={() => setArchiving(t.id)}>
-                Archive
-              </button>
-            </div>
+            </ArchiveActions>
           );
         },
       },
     ],
-    [archiving],
+    [archiving, act, edit],
   );
   const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
-  refetch.current = () => table.refineCore.tableQuery.refetch();
+  refreshWith(() => table.refineCore.tableQuery.refetch());
   const done = (text: string) => {
-    setCreating(false);
-    setEditing(null);
-    setMessage(text);
+    editing.close();
+    say(text);
     void table.refineCore.tableQuery.refetch();
   };
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>
-      <button type="button" onClick={() => {
-          setEditing(null);
-          setCreating(!creating);
-        }} aria-expanded={creating}>
-        {creating ? 'Close the form' : 'New task'}
-      </button>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
-      {creating && <TaskForm onDone={done} />}
-      {editing && (
-        <>
-          <TaskForm key={editing.id} task={editing} onDone={done} />
-          <button type="button" onClick={() => setEditing(null)}>
-            Close without saving
-          </button>
-        </>
-      )}
+      <EditorPanel editing={editing} newLabel="New task" message={message} form={(task) => <TaskForm key={task?.id ?? 'new'} task={task} onDone={done} />} />
       <DataTable table={table} caption="Tasks" />
     </section>
   );

@@ -1,11 +1,10 @@
 import { type DataOf, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
-import { useCustom, useCustomMutation } from '@refinedev/core';
+import { useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { DataTable, points, when } from '../ui/DataTable';
-
-const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
+import { useMemo, useState } from 'react';
+import { DataTable, money, points, when } from '../ui/DataTable';
+import { Notice, useOperatorAction } from '../ui/operator-action';
 
 function Callbacks({ orderId }: { orderId: number }) {
   const { result, query } = useCustom<{ list: { provider: string; eventId: string; status: string; outcome: string; receivedAt: string }[] }>({
@@ -64,24 +63,9 @@ function DailyTotals() {
 
 /** Orders waiting for approval (or in any other state): approve, fail with a reason, send again. */
 export function Withdrawals() {
-  const { mutateAsync } = useCustomMutation();
-  const [message, setMessage] = useState<string | null>(null);
+  const { act, message, refreshWith } = useOperatorAction();
   const [open, setOpen] = useState<number | null>(null);
   const [reasons, setReasons] = useState<Record<number, string>>({});
-  // The table is made after its columns; its refetch is reached through a ref.
-  const refetch = useRef<() => Promise<unknown>>(async () => undefined);
-  const act = useCallback(
-    async (url: string, values: object, done: string) => {
-      try {
-        await mutateAsync({ url, method: 'post', values, successNotification: false, errorNotification: false });
-        setMessage(done);
-        await refetch.current();
-      } catch (error) {
-        setMessage(error instanceof Error ? error.message : String(error));
-      }
-    },
-    [mutateAsync],
-  );
   const columns = useMemo<ColumnDef<PayoutOrder>[]>(
     () => [
       { id: 'id', header: 'Order', accessorKey: 'id' },
@@ -131,7 +115,7 @@ export function Withdrawals() {
     columns,
     refineCoreProps: { resource: 'withdrawals', pagination: { pageSize: 20 }, filters: { initial: [{ field: 'state', operator: 'eq', value: 'awaiting_approval' }] } },
   });
-  refetch.current = () => table.refineCore.tableQuery.refetch();
+  refreshWith(() => table.refineCore.tableQuery.refetch());
   const state = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'state')?.value as string) ?? 'awaiting_approval';
   return (
     <section aria-labelledby="withdrawals-title">
@@ -146,11 +130,7 @@ export function Withdrawals() {
           ))}
         </select>
       </label>
-      {message && (
-        <p className="notice" role="status">
-          {message}
-        </p>
-      )}
+      <Notice message={message} />
       <DataTable table={table} caption="Orders" />
       <DailyTotals />
     </section>

@@ -54,4 +54,6 @@ export function DataTable<T extends BaseRecord>({ table, caption }: { table: Use
 }
 
 export const points = (hundredths: number) => (hundredths / 100).toFixed(2);
+/** Minor units of a currency as money, with the currency's own decimals. */
+export const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
 export const when = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—');

@@ -16,8 +16,8 @@ import { FlagDecision } from './team.contracts';
 export const OperatorRole = z.enum(OPERATOR_ROLES);
 export type OperatorRole = z.infer<typeof OperatorRole>;
 
-const RowId = z.int().check(z.gt(0), z.lte(2_147_483_647));
-const Page = z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(10_000))));
+export const RowId = z.int().check(z.gt(0), z.lte(2_147_483_647));
+export const Page = z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(10_000))));
 const Note = z.string().check(z.trim(), z.minLength(2), z.maxLength(300));
 
 /** Who is signed in to the console: the login's token, then this role check. */
@@ -225,7 +225,9 @@ export const heldRebatesDecide = endpoint({
 // ---- Tasks ------------------------------------------------------------------------------------
 
 const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
-export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Text(80), description: Text(400) }));
+/** What each proof picture shows: none, or one label per picture (blank translations read English). */
+const PictureLabels = z.array(Text(60)).check(z.maxLength(2));
+export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Text(80), description: Text(400), pictures: z.optional(PictureLabels) }));
 
 const AdminTaskStep = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), action: z.enum(STEP_ACTIONS), h5Url: z.string().check(z.maxLength(200)) });
 
@@ -244,15 +246,22 @@ const adminTaskFields = {
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
   targetUrl: z.nullable(z.string().check(z.maxLength(500))),
   steps: z.array(AdminTaskStep).check(z.maxLength(5)),
+  /** English; absent or empty names no picture. */
+  pictureLabels: z.optional(PictureLabels),
   texts: TaskTextsInput,
 };
 /** A redemption-code task is done on the hall itself (the code field): the only kind without steps. */
 const stepsFitKind = z.refine<{ kind: string; steps: unknown[] }>((v) => v.kind === 'redeemCode' || v.steps.length >= 1, { error: 'every task but a code needs 1 to 5 steps', path: ['steps'] });
-export const AdminTaskInput = z.object(adminTaskFields).check(stepsFitKind);
+/** The earner reads a label under every picture or none: a half-named pair would leave one picture unexplained. */
+const labelsFitPictures = z.refine<{ proofPictures: number; pictureLabels?: string[] | undefined }>(
+  (v) => !v.pictureLabels?.length || (v.pictureLabels.length === v.proofPictures && v.pictureLabels.every((l) => l.length >= 2)),
+  { error: 'name every picture of proof, or none', path: ['pictureLabels'] },
+);
+export const AdminTaskInput = z.object(adminTaskFields).check(stepsFitKind, labelsFitPictures);
 export type AdminTaskInput = z.infer<typeof AdminTaskInput>;
 
 /** The whole task again, as on creation; its kind stays what it was (runs of every earner depend on it). */
-export const AdminTaskEdit = z.object({ taskId: RowId, ...adminTaskFields }).check(stepsFitKind);
+export const AdminTaskEdit = z.object({ taskId: RowId, ...adminTaskFields }).check(stepsFitKind, labelsFitPictures);
 export type AdminTaskEdit = z.infer<typeof AdminTaskEdit>;
 
 /** A stored task; seeded ones may have no steps (a code is redeemed on the hall itself), or longer texts. */
@@ -268,7 +277,8 @@ export const AdminTask = z.object({
   reward: z.int(),
   endsAt: z.nullable(z.string()),
   steps: z.array(z.object({ title: z.string(), action: z.enum(STEP_ACTIONS), h5Url: z.string() })),
-  texts: z.partialRecord(LanguageKey, z.object({ title: z.string(), description: z.string() })),
+  pictureLabels: z.array(z.string()),
+  texts: z.partialRecord(LanguageKey, z.object({ title: z.string(), description: z.string(), pictures: z.optional(z.array(z.string())) })),
 });
 export type AdminTask = z.infer<typeof AdminTask>;
 

@@ -18,3 +18,4 @@ export * from './draw.contracts';
 export * from './draw-config';
 export * from './presence.contracts';
 export * from './offers.contracts';
+export * from './offers-admin.contracts';

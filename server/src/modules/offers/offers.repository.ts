@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { currencies, offerClicks, offers, type OfferTexts, users } from '../../db/schema';
 
-/** The only code that reads or writes `offers` and `offer_clicks`. */
+/** The earners' reads and clicks of `offers`; operators change offers in offers.admin.routes.ts. */
 
 export interface OfferRow {
   id: number;
@@ -19,6 +19,9 @@ export interface OfferRow {
   clicked: boolean;
 }
 
+/** The digits of the offer's currency: every language of one currency writes it alike (USD has two rows that agree). */
+export const offerCurrencyDigits = sql<number>`coalesce((select min(${currencies.fractionDigits}) from ${currencies} where ${currencies.code} = ${offers.currency}), 2)`.mapWith(Number);
+
 /** The earner's currency, read in the same statement: offers are listed and opened in it only. */
 const earnerCurrency = (userId: number) => sql`(select ${users.currency} from ${users} where ${users.id} = ${userId})`;
 
@@ -32,8 +35,7 @@ export function listOffers(db: Executor, userId: number): Promise<OfferRow[]> {
       texts: offers.texts,
       icon: offers.icon,
       currency: offers.currency,
-      // Every language of one currency writes it with the same digits (USD has two rows that agree).
-      fractionDigits: sql<number>`coalesce((select min(${currencies.fractionDigits}) from ${currencies} where ${currencies.code} = ${offers.currency}), 2)`.mapWith(Number),
+      fractionDigits: offerCurrencyDigits,
       listPrice: offers.listPrice,
       price: offers.price,
       discount: offers.discount,

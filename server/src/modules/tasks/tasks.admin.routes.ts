@@ -18,7 +18,7 @@ function toAdminTask(row: TaskRow, steps: StepRow[]): AdminTask {
   const texts: AdminTask['texts'] = {};
   for (const [language, text] of Object.entries(row.texts)) {
     const key = LanguageKey.safeParse(language);
-    if (key.success) texts[key.data] = { title: text.title ?? '', description: text.description ?? '' };
+    if (key.success) texts[key.data] = { title: text.title ?? '', description: text.description ?? '', ...(text.pictures ? { pictures: text.pictures } : {}) };
   }
   return {
     id: row.id,
@@ -38,6 +38,7 @@ function toAdminTask(row: TaskRow, steps: StepRow[]): AdminTask {
     proofPictures: row.proofPictures,
     targetUrl: row.targetUrl,
     steps: steps.sort((a, b) => a.position - b.position).map((s) => ({ title: s.title, action: s.action, h5Url: s.h5Url })),
+    pictureLabels: row.pictureLabels,
     texts,
   };
 }
@@ -51,13 +52,16 @@ async function withSteps(db: Executor, rows: TaskRow[]): Promise<AdminTask[]> {
 /**
  * Blank translations are left out: the earner then reads English, and the console warns. The
  * translated step titles (`steps`, seeded tasks have them) are not on the form and are kept.
+ * Picture labels are kept only while the task names its pictures, and a blank one reads English.
  */
-function storedTexts(input: Pick<AdminTaskInput, 'texts'>, kept: TaskTexts = {}): TaskTexts {
+function storedTexts(input: Pick<AdminTaskInput, 'texts' | 'pictureLabels'>, kept: TaskTexts = {}): TaskTexts {
   const out: TaskTexts = {};
+  const named = (input.pictureLabels?.length ?? 0) > 0;
   for (const [language, text] of Object.entries(input.texts)) {
-    if (!text || (!text.title && !text.description)) continue;
+    const pictures = named && text?.pictures?.some(Boolean) ? text.pictures : undefined;
+    if (!text || (!text.title && !text.description && !pictures)) continue;
     const steps = kept[language]?.steps;
-    out[language] = { title: text.title || undefined, description: text.description || undefined, ...(steps ? { steps } : {}) };
+    out[language] = { title: text.title || undefined, description: text.description || undefined, ...(steps ? { steps } : {}), ...(pictures ? { pictures } : {}) };
   }
   return out;
 }
@@ -77,6 +81,7 @@ function taskColumns(input: AdminTaskInput) {
     resetTime: input.schedule === 'recurring' ? input.resetTime : null,
     endsAt: input.schedule === 'timed' && input.endsAt ? new Date(input.endsAt) : null,
     proofPictures: input.proofPictures,
+    pictureLabels: input.pictureLabels ?? [],
     targetUrl: input.targetUrl || null,
   };
 }
