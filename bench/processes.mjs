@@ -11,7 +11,7 @@
 import { call, loginDemo } from './lib/grab-api.mjs';
 import { startGrab, treeRss } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { createDatabase, dropDatabase } from './lib/postgres.mjs';
+import { createDatabase, DB_PREFIX, dropDatabase } from './lib/postgres.mjs';
 import { isMain, machine, mb, median, numericOptions, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
 
 /**
@@ -46,7 +46,7 @@ async function measureReads(baseUrl, load) {
 export async function run({ processes = 2, duration = 8, warmup = 2, connections = 20 } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (several processes need one)');
-  const name = `grab_bench_processes_${process.pid}_${Date.now()}`;
+  const name = `${DB_PREFIX}processes_${process.pid}_${Date.now()}`;
   const url = createDatabase(adminUrl, name);
   const load = { duration, warmup, connections };
   /** @type {{ processes: number, reads: Awaited<ReturnType<typeof measureReads>>, rss: number }[]} */

@@ -47,7 +47,7 @@ export async function run({ backend = 'pglite', duration = 8, top = 25 } = {}) {
   const dbName = backend === 'pg' ? `${DB_PREFIX}profile_${process.pid}_${Date.now()}` : null;
   const databaseUrl = dbName && adminUrl ? createDatabase(adminUrl, dbName) : undefined;
   try {
-    const server = await startGrab({ label: 'profile', databaseUrl, extraEnv: { LOG_LEVEL: 'warn' }, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+    const server = await startGrab({ label: 'profile', databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
     try {
       const { token } = await loginDemo(server.url);
       const auth = { authorization: `Bearer ${token}` };

@@ -28,6 +28,7 @@ import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
+import { TaskListMemo } from './modules/tasks/task-list.memo';
 import type { EarnerRuns } from './modules/tasks/tasks.repository';
 import { reviewsAdminRoutes } from './modules/reviews/reviews.admin.routes';
 import { fraudAdminRoutes } from './modules/team/fraud.admin.routes';
@@ -114,7 +115,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
   // Earners' own reads are kept as long as sessions are (SESSION_CACHE_MS), and dropped at this process's next write.
   const earnerRuns = new ReadCache<string, EarnerRuns | null>(database.writes, config.sessionCacheMs);
-  tasksRoutes(app, { db, clock, catalogue, dailyCounts, earnerRuns, reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
+  tasksRoutes(app, { db, clock, catalogue, dailyCounts, earnerRuns, lists: new TaskListMemo(), reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
     testHooksRoutes(app, testClock, db);
     levelTestHooks(app, db);

@@ -212,6 +212,32 @@ describe.runIf(adminUrl)('two API processes over one PostgreSQL', () => {
     expect((await listed())?.closedReason).toBe('dailyCap');
   });
 
+  it('shows in B, within its read cache bound, a balance and a task run changed elsewhere', async () => {
+    const earner = await register(A());
+    const [task] = await sql<{ id: number; step: number }>(
+      `select t.id, (select s.id from task_steps s where s.task_id = t.id order by s.position limit 1) as step
+         from tasks t where t.min_level <= 1 and t.daily_cap is null and t.kind = 'joinGroup' order by t.id limit 1`,
+    );
+    if (!task) throw new Error('the seed has no join-group task');
+    const balance = async (server: Server) => (await api<{ balance: number }>(server, 'GET', '/app/user/assetInfo', { token: earner.token })).data?.balance;
+    const status = async (server: Server) =>
+      (await api<{ id: number; status: string }[]>(server, 'GET', '/app/task/list', { token: earner.token })).data?.find((t) => t.id === task.id)?.status;
+    // Both processes now keep this earner's Home reads.
+    const before = (await balance(B())) as number;
+    expect(await balance(A())).toBe(before);
+    expect(await status(B())).toBe('notStarted');
+    // A credit written by neither process, and a run started through A.
+    await postAlone((database as Database).db, { userId: earner.userId, amount: 1_00, reason: LedgerReason.taskReward, idempotencyKey: `processes-cache:${earner.userId}` });
+    expect((await api(A(), 'POST', '/app/task/leading-task', { token: earner.token, body: { taskId: task.id, stepId: task.step } })).code).toBe(200);
+    const changedAt = Date.now();
+    // A wrote, so its own reads are fresh at once.
+    expect(await balance(A())).toBe(before + 1_00);
+    expect(await status(A())).toBe('inProgress');
+    await sleepUntil(changedAt + SESSION_CACHE_MS);
+    expect(await balance(B())).toBe(before + 1_00);
+    expect(await status(B())).toBe('inProgress');
+  });
+
   it('runs each payout job once although both processes work the queue', async () => {
     const count = 6;
     const orders: { id: number; token: string; server: Server }[] = [];

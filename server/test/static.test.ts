@@ -6,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { MANIFEST_RECHECK_MS } from '../src/http/static';
 import { createTestContext, testConfig, type TestContext } from './helper';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -175,7 +176,13 @@ describe('remotes deployed while the server runs', () => {
     const after = await ctx.app.inject({ method: 'GET', url: '/remotes.json' });
     expect(after.headers['cache-control']).toBe('no-cache');
     expect(after.json()).toEqual({ remotes });
-    const csp = (await ctx.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'] as string;
+    // The CSP looks at the file once per MANIFEST_RECHECK_MS: the new origin shows within that bound.
+    const deadline = Date.now() + MANIFEST_RECHECK_MS + 5_000;
+    let csp = '';
+    while (!csp.includes('http://127.0.0.1:9999') && Date.now() < deadline) {
+      csp = (await ctx.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'] as string;
+      if (!csp.includes('http://127.0.0.1:9999')) await new Promise((r) => setTimeout(r, 100));
+    }
     expect(csp).toContain("script-src 'self' https://connect.facebook.net http://127.0.0.1:9999");
   });
 });

@@ -4,6 +4,8 @@ import { z } from 'zod/mini';
 import type { Earner } from '../modules/auth/auth.plugin';
 import { AppError, errors } from './app-error';
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 type Input<E extends Endpoint> = z.output<E['input']>;
 type Data<E extends Endpoint> = z.input<E['data']>;
 
@@ -38,23 +40,30 @@ function identifyIfSignedIn(app: FastifyInstance): preHandlerHookHandler {
   };
 }
 
+export interface RouteOptions {
+  preHandler?: preHandlerHookHandler[];
+  /**
+   * The handler may answer the same object again (a per-process read cache's value, never changed
+   * once made): its envelope goes through the route's own contract serializer the first time, and
+   * that JSON is sent again while the object lives. A new object is serialized anew.
+   */
+  reusesAnswers?: boolean;
+}
+
 /**
  * Registers one contract endpoint: its `input` validates the query (GET) or body, its `data`
  * shapes the success envelope, and `auth` puts the bearer check in front (or, when 'optional',
  * reads a token without requiring one). Handlers return data
  * only; failures are thrown as AppError and the error handler writes the envelope.
  */
-export function route<E extends Endpoint>(
-  app: FastifyInstance,
-  endpoint: E,
-  handler: Handler<E>,
-  extra: { preHandler?: preHandlerHookHandler[] } = {},
-): void {
+export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, extra: RouteOptions = {}): void {
   const preHandler: preHandlerHookHandler[] = [];
   if (endpoint.auth === true) preHandler.push(app.authenticate);
   else if (endpoint.auth === 'optional') preHandler.push(identifyIfSignedIn(app));
   preHandler.push(...(extra.preHandler ?? []));
   const messaging = endpoint.api === 'messaging';
+  const envelope = (data: Data<E>) => (messaging ? { code: MESSAGING_OK, data, message: 'ok' } : { code: OK, data, msg: 'ok' });
+  const answered = extra.reusesAnswers ? new WeakMap<object, string>() : null;
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -63,10 +72,20 @@ export function route<E extends Endpoint>(
       response: { 200: envelopeSchema(endpoint) },
     },
     preHandler,
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const input = (endpoint.method === 'GET' ? request.query : request.body) as Input<E>;
       const data = await handler(input, request);
-      return messaging ? { code: MESSAGING_OK, data, message: 'ok' } : { code: OK, data, msg: 'ok' };
+      if (!answered || typeof data !== 'object' || data === null) return envelope(data);
+      let json = answered.get(data);
+      if (json === undefined) {
+        const serialize = reply.getSerializationFunction('200');
+        if (!serialize) return envelope(data);
+        json = serialize(envelope(data) as unknown as Record<string, unknown>);
+        answered.set(data, json);
+      }
+      // A string with a JSON type is sent as it is, through the same onSend hooks.
+      reply.header('content-type', JSON_TYPE);
+      return json;
     },
   });
 }

@@ -1,10 +1,11 @@
 import type { LanguageKey, Task, TaskDetail, TaskKind } from '@grab/shared/contracts';
 import { errors } from '../../http/app-error';
-import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
+import { nextResetAt, periodOf, shownUntil, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
 import { earnerState, pictureLabels, toTask } from './task-view';
 import type { ReadCache } from '../../db/read-cache';
 import type { DailyCountsCache } from './daily-counts.cache';
+import type { TaskListMemo } from './task-list.memo';
 import type { TaskCatalogue } from './tasks.catalogue';
 import { type CatalogueTask, dailyCounts, type EarnerRuns, loadEarnerRuns, type RunRow } from './tasks.repository';
 
@@ -16,6 +17,8 @@ export interface BoardContext extends EngineContext {
   dailyCounts: DailyCountsCache;
   /** Home's read of one earner (level and runs of the given periods), keyed `userId|periods`. */
   earnerRuns: ReadCache<string, EarnerRuns | null>;
+  /** Each earner's last list, handed out again while nothing it was made of has changed. */
+  lists: TaskListMemo;
 }
 
 function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean {
@@ -25,11 +28,13 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
 /**
  * What Home shows one earner. The catalogue and today's counts of capped tasks come from the
  * process caches; the earner's part is one query (level and the runs of the current periods), kept
- * per process until it writes anything (ReadCache).
+ * per process until it writes anything (ReadCache); the list made of them is kept while they are
+ * the same (TaskListMemo).
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
   const now = ctx.clock.now(userId);
-  const listed = (await ctx.catalogue.list()).filter((t) => (!kind || t.kind === kind) && stillListed(t, now));
+  const catalogue = await ctx.catalogue.list();
+  const listed = catalogue.filter((t) => (!kind || t.kind === kind) && stillListed(t, now));
   if (listed.length === 0) return [];
   const periods = [...new Set(listed.map((t) => periodOf(t, now)))];
   const capped = listed.filter((t) => t.dailyCap !== null).map((t) => t.id);
@@ -38,9 +43,14 @@ export async function listTasks(ctx: BoardContext, userId: number, language: Lan
     ctx.dailyCounts.get(capped, utcDay(now)),
   ]);
   if (!earner) throw errors.unauthorized();
+  const key = `${userId}|${language}|${kind ?? ''}`;
+  const inputs = { catalogue, earner, counts };
+  const kept = ctx.lists.get(key, inputs, now.getTime());
+  if (kept) return kept;
   const runsByTask = new Map<number, RunRow[]>();
   for (const run of earner.runs) runsByTask.set(run.taskId, [...(runsByTask.get(run.taskId) ?? []), run]);
-  return listed.map((task) => toTask(task, language, earner.level, earnerState(task, runsByTask.get(task.id) ?? [], now, isCapReached(task, counts)), now));
+  const tasks = listed.map((task) => toTask(task, language, earner.level, earnerState(task, runsByTask.get(task.id) ?? [], now, isCapReached(task, counts)), now));
+  return ctx.lists.set(key, inputs, now.getTime(), shownUntil(listed, now), tasks);
 }
 
 export async function taskDetail(ctx: BoardContext, userId: number, language: LanguageKey, taskId: number, origin: string): Promise<TaskDetail> {

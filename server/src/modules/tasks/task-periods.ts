@@ -33,6 +33,30 @@ export function nextResetAt(timing: TaskTiming, now: Date): Date | null {
   return timing.schedule === 'recurring' ? new Date(lastResetAt(timing.resetTime, now).getTime() + DAY_MS) : null;
 }
 
+/**
+ * The first instant after `now` at which time alone can change what a list of these tasks shows: a
+ * period's reset, a window opening or closing, an hour less left, an ended task leaving the list,
+ * or the UTC day that daily caps count in.
+ */
+export function shownUntil(tasks: readonly TaskTiming[], now: Date): number {
+  const at = now.getTime();
+  let until = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  const consider = (instant: number) => {
+    if (instant > at && instant < until) until = instant;
+  };
+  for (const task of tasks) {
+    const reset = nextResetAt(task, now);
+    if (reset) consider(reset.getTime());
+    if (task.startsAt) consider(task.startsAt.getTime());
+    if (!task.endsAt) continue;
+    const end = task.endsAt.getTime();
+    consider(end + ENDED_VISIBLE_MS + 1);
+    // hoursLeft = ceil(left / 1 h) drops by one when `left` reaches the next whole hour below it.
+    if (end > at) consider(end - (Math.ceil((end - at) / HOUR_MS) - 1) * HOUR_MS);
+  }
+  return until;
+}
+
 /** Why the task cannot be done at `now`, from its window alone (the daily cap is decided apart). */
 export function windowClosed(timing: TaskTiming, now: Date): ClosedReason | null {
   if (timing.startsAt && now < timing.startsAt) return 'notOpenYet';

@@ -16,7 +16,7 @@ function languageOf(request: FastifyRequest) {
 }
 
 export function tasksRoutes(app: FastifyInstance, ctx: BoardContext, config: Config): void {
-  route(app, taskList, (input, request) => listTasks(ctx, earnerOf(request).userId, languageOf(request).key, input.taskType));
+  route(app, taskList, (input, request) => listTasks(ctx, earnerOf(request).userId, languageOf(request).key, input.taskType), { reusesAnswers: true });
 
   route(app, taskDetailEndpoint, (input, request) =>
     taskDetail(ctx, earnerOf(request).userId, languageOf(request).key, input.taskId, config.publicOrigin),

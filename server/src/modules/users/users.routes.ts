@@ -38,10 +38,10 @@ export function usersRoutes(app: FastifyInstance, db: Db, writes: WriteClock, ca
     const info = await infos.get(userId, () => loadUserInfo(db, userId));
     if (!info) throw errors.unauthorized();
     return info;
-  });
+  }, { reusesAnswers: true });
   route(app, assetInfo, (_input, request) => {
     const userId = earnerOf(request).userId;
     return assets.get(userId, () => loadAssetInfo(db, userId));
-  });
+  }, { reusesAnswers: true });
   route(app, earningsLog, (input, request) => entriesOf(db, earnerOf(request).userId, input.kind, input.page ?? 1, input.pageSize ?? 20));
 }
