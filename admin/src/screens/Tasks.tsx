@@ -1,15 +1,13 @@
 import { type AdminTask, AdminTaskEdit, AdminTaskInput, adminTaskArchive, adminTaskSetActive, adminTaskUpdate, STEP_ACTIONS, TASK_KINDS, TASK_SCHEDULES } from '@grab/shared/contracts';
-import { useCreate, useCustomMutation } from '@refinedev/core';
-import { useTable } from '@refinedev/react-table';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points } from '../ui/DataTable';
-import { ArchiveActions, EditorPanel, useEditing } from '../ui/editing';
+import { useCatalogue, useRowSave } from '../ui/catalogue';
+import { EditorPanel } from '../ui/editing';
 import { FormEnd } from '../ui/form-end';
-import { refusalOf, useOperatorAction } from '../ui/operator-action';
-import { LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
+import { Choice } from '../ui/choice';
+import { LanguageBox, LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
 
 /** The form's values: points are typed with decimals, sent as hundredths. */
 type FormValues = Omit<AdminTaskInput, 'reward'> & { reward: number };
@@ -86,10 +84,6 @@ const toInput = (v: FormValues): AdminTaskInput => ({
 
 /** Creates a task, or edits `task` (its kind stays). */
 function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string) => void }) {
-  const { mutateAsync: create } = useCreate<AdminTask>();
-  const { mutateAsync: custom } = useCustomMutation<AdminTask>();
-  const [isPending, setPending] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
   // An edit is checked by the edit's schema (the same fields and the task's id).
   const resolver = useMemo(
     () => (task ? contractResolver<FormValues>(AdminTaskEdit, (v) => ({ ...toInput(v), taskId: task.id })) : contractResolver<FormValues>(AdminTaskInput, toInput)),
@@ -102,57 +96,21 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
   const pictures = Number(watch('proofPictures'));
   const texts = watch('texts');
   const errors = formState.errors;
-  const formId = task ? `edit-task-${task.id}` : 'new-task';
-  const heading = task ? `Edit task ${task.id}` : 'New task';
-  // The edit button may be far down the list: bring its form into view.
-  useEffect(() => {
-    if (task) document.getElementById(formId)?.scrollIntoView({ block: 'start' });
-  }, [task, formId]);
+  const { save, refusal, formId } = useRowSave({ resource: 'tasks', noun: 'Task', id: task?.id, updatePath: adminTaskUpdate.path, onCreated: () => reset(BLANK), onDone });
   // The resolver hands over what it checked: the contract's input, points already in hundredths.
-  const submit = handleSubmit(async (checked) => {
-    setRefusal(null);
-    setPending(true);
-    try {
-      if (task) {
-        await custom({ url: adminTaskUpdate.path, method: 'post', values: checked as unknown as AdminTaskEdit, successNotification: false, errorNotification: false });
-        onDone(`Task ${task.id} saved.`);
-      } else {
-        await create({ resource: 'tasks', values: checked as unknown as AdminTaskInput, successNotification: false, errorNotification: false });
-        reset(BLANK);
-        onDone('Task created.');
-      }
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setPending(false);
-    }
-  });
+  const submit = handleSubmit(save);
   return (
     <form className="task-form" onSubmit={submit} noValidate aria-labelledby={formId}>
-      <h2 id={formId}>{heading}</h2>
+      <h2 id={formId}>{task ? `Edit task ${task.id}` : 'New task'}</h2>
       <div className="grid">
         {task ? (
           <p className="fixed">
             Kind <strong>{task.kind}</strong> (fixed)
           </p>
         ) : (
-          <label>
-            Kind
-            <select {...register('kind')}>
-              {TASK_KINDS.map((k) => (
-                <option key={k}>{k}</option>
-              ))}
-            </select>
-          </label>
+          <Choice label="Kind" options={TASK_KINDS} field={register('kind')} />
         )}
-        <label>
-          Schedule
-          <select {...register('schedule')}>
-            {TASK_SCHEDULES.map((s) => (
-              <option key={s}>{s}</option>
-            ))}
-          </select>
-        </label>
+        <Choice label="Schedule" options={TASK_SCHEDULES} field={register('schedule')} />
         {schedule === 'recurring' && (
           <label>
             Resets at (UTC, HH:MM)
@@ -181,13 +139,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
           Display order
           <input type="number" min="0" {...register('position')} />
         </label>
-        <label>
-          Pictures of proof
-          <select {...register('proofPictures')}>
-            <option value="1">1</option>
-            <option value="2">2</option>
-          </select>
-        </label>
+        <Choice label="Pictures of proof" options={['1', '2']} field={register('proofPictures')} />
         <label>
           Link (group, page)
           <input {...register('targetUrl')} />
@@ -201,14 +153,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
               Step {i + 1} title
               <input {...register(`steps.${i}.title`)} />
             </label>
-            <label>
-              Action
-              <select {...register(`steps.${i}.action`)}>
-                {STEP_ACTIONS.map((a) => (
-                  <option key={a}>{a}</option>
-                ))}
-              </select>
-            </label>
+            <Choice label="Action" options={STEP_ACTIONS} field={register(`steps.${i}.action`)} />
             <label>
               Page
               <input {...register(`steps.${i}.h5Url`)} />
@@ -242,8 +187,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
       <fieldset>
         <legend>Texts in every language</legend>
         <div className="languages">
-          <div className="language">
-            <h3>en-US</h3>
+          <LanguageBox language="en-US">
             <label>
               Title
               <input {...register('title')} aria-invalid={errors.title ? true : undefined} />
@@ -254,10 +198,9 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
               <textarea rows={3} {...register('description')} />
             </label>
             {errors.description && <p className="error">{errors.description.message ?? 'Required, 2 to 400 characters'}</p>}
-          </div>
+          </LanguageBox>
           {OTHER_LANGUAGES.map((l) => (
-            <div className="language" key={l} lang={l === 'ur-PK' ? 'ur' : undefined} dir={l === 'ur-PK' ? 'rtl' : undefined}>
-              <h3>{l}</h3>
+            <LanguageBox key={l} language={l}>
               <label>
                 Title
                 <input {...register(`texts.${l}.title`)} />
@@ -273,7 +216,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
                     <input {...register(`texts.${l}.pictures.${i}` as `texts.${typeof l}.pictures.0`)} />
                   </label>
                 ))}
-            </div>
+            </LanguageBox>
           ))}
         </div>
         <MissingTranslations texts={texts} />
@@ -281,7 +224,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
       <FormEnd
         problem={Object.keys(errors).length > 0 ? `Some fields are not valid: ${Object.keys(errors).join(', ')}.` : null}
         refusal={refusal}
-        busy={isPending}
+        busy={formState.isSubmitting}
         label={task ? 'Save task' : 'Create task'}
       />
     </form>
@@ -290,51 +233,32 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
 
 /** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
-  const { act, message, say, refreshWith } = useOperatorAction();
-  const editing = useEditing<AdminTask>();
-  const { edit } = editing;
-  const [archiving, setArchiving] = useState<number | null>(null);
-  const columns = useMemo<ColumnDef<AdminTask>[]>(
-    () => [
-      { id: 'id', header: 'Id', accessorKey: 'id' },
-      { id: 'title', header: 'Title', accessorKey: 'title' },
-      { id: 'kind', header: 'Kind', cell: ({ row }) => `${row.original.kind} · ${row.original.schedule}${row.original.resetTime ? ` ${row.original.resetTime}` : ''}` },
-      { id: 'reward', header: 'Reward', cell: ({ row }) => points(row.original.reward) },
-      { id: 'level', header: 'Level', accessorKey: 'minLevel' },
-      { id: 'cap', header: 'Daily cap', cell: ({ row }) => row.original.dailyCap ?? '—' },
-      { id: 'order', header: 'Order', accessorKey: 'position' },
-      { id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageCount texts={row.original.texts} /> },
-      {
-        id: 'state',
-        header: 'State',
-        cell: ({ row }) => {
-          const t = row.original;
-          if (t.archivedAt) return 'Archived';
-          return (
-            <ArchiveActions
-              name={`task ${t.id}`}
-              confirming={archiving === t.id}
-              onConfirming={(on) => setArchiving(on ? t.id : null)}
-              onEdit={() => edit(t)}
-              onArchive={() => act(adminTaskArchive.path, { taskId: t.id }, `Task ${t.id} archived.`)}
-            >
-              <button type="button" onClick={() => void act(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
-                {t.active ? 'Active · Pause' : 'Paused · Resume'}
-              </button>
-            </ArchiveActions>
-          );
-        },
+  const { table, editing, message, done } = useCatalogue<AdminTask>('tasks', ({ actions, act }) => [
+    { id: 'id', header: 'Id', accessorKey: 'id' },
+    { id: 'title', header: 'Title', accessorKey: 'title' },
+    { id: 'kind', header: 'Kind', cell: ({ row }) => `${row.original.kind} · ${row.original.schedule}${row.original.resetTime ? ` ${row.original.resetTime}` : ''}` },
+    { id: 'reward', header: 'Reward', cell: ({ row }) => points(row.original.reward) },
+    { id: 'level', header: 'Level', accessorKey: 'minLevel' },
+    { id: 'cap', header: 'Daily cap', cell: ({ row }) => row.original.dailyCap ?? '—' },
+    { id: 'order', header: 'Order', accessorKey: 'position' },
+    { id: 'languages', header: 'Languages', cell: ({ row }) => <LanguageCount texts={row.original.texts} /> },
+    {
+      id: 'state',
+      header: 'State',
+      cell: ({ row }) => {
+        const t = row.original;
+        if (t.archivedAt) return 'Archived';
+        return actions(
+          t,
+          `task ${t.id}`,
+          { path: adminTaskArchive.path, values: { taskId: t.id } },
+          <button type="button" onClick={() => void act(adminTaskSetActive.path, { taskId: t.id, active: !t.active }, `Task ${t.id} ${t.active ? 'paused' : 'resumed'}.`)}>
+            {t.active ? 'Active · Pause' : 'Paused · Resume'}
+          </button>,
+        );
       },
-    ],
-    [archiving, act, edit],
-  );
-  const table = useTable<AdminTask>({ columns, refineCoreProps: { resource: 'tasks', pagination: { pageSize: 30 } } });
-  refreshWith(() => table.refineCore.tableQuery.refetch());
-  const done = (text: string) => {
-    editing.close();
-    say(text);
-    void table.refineCore.tableQuery.refetch();
-  };
+    },
+  ]);
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { LanguageKey } from '@grab/shared/contracts';
 
 /** The languages an operator translates into; English is the object's own columns. */
@@ -17,4 +18,15 @@ export function MissingTranslations({ texts }: { texts: Partial<Record<string, {
       Missing translation: {missing.join(', ')}. Earners of these languages will read English.
     </p>
   ) : null;
+}
+
+/** One language's column of a form's texts, in that language's direction (Urdu right to left). */
+export function LanguageBox({ language, children }: { language: string; children: ReactNode }) {
+  const urdu = language === 'ur-PK';
+  return (
+    <div className="language" lang={urdu ? 'ur' : undefined} dir={urdu ? 'rtl' : undefined}>
+      <h3>{language}</h3>
+      {children}
+    </div>
+  );
 }
