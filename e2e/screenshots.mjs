@@ -1,5 +1,7 @@
 // Takes phone-sized screenshots of every screen of a running Grab (default http://127.0.0.1:8080),
 // for a person to look at: `node e2e/screenshots.mjs [baseURL] [outDir]`. Not a test.
+// The server must run with GRAB_TEST_HOOKS=1 (and a throw-away DATA_DIR): the withdrawal screens
+// are reached by crediting the demo earner through the test hook, which a real server refuses.
 import { chromium } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -58,9 +60,14 @@ const locked = byTitle('Try the partner fitness app');
 const code = byTitle('Redeem a gift code');
 // The share page shows the link of a started run.
 await api('/app/task/leading-task', { method: 'POST', body: JSON.stringify({ taskId: share.id }) });
-// Wallet screens with something in them: points (through the test hook, when the server has it on),
+// Wallet screens with something in them: points (through the test hook),
 // a UPI recipient past its cooling-off, and one withdrawal.
-await api('/test/credit', { method: 'POST', body: JSON.stringify({ points: 520_000, key: `shots-${phone}` }) });
+const credited = await fetch(`${base}/test/credit`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+  body: JSON.stringify({ points: 520_000, key: `shots-${phone}` }),
+});
+if (!credited.ok) throw new Error(`${base} has no test hooks (HTTP ${credited.status}): start it with GRAB_TEST_HOOKS=1 and a throw-away DATA_DIR`);
 const [upi] = await api('/app/pay/institutionList?method=upi');
 const recipient = await api('/app/pay/userRecipientSave', { method: 'POST', body: JSON.stringify({ method: 'upi', institutionId: upi.id, name: 'Asha Kumari', account: 'asha.k@okbank' }) });
 await api('/test/clock', { method: 'POST', body: JSON.stringify({ offsetMs: 25 * 3_600_000 }) });
