@@ -26,7 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { call, registerEarner } from './lib/grab-api.mjs';
-import { REPO_ROOT, rssSampler, startGrab, tempDir } from './lib/grab-server.mjs';
+import { REPO_ROOT, rssSampler, SERVER_NODE, startGrab, tempDir } from './lib/grab-server.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql, reconcile, unreconciled } from './lib/postgres.mjs';
 import { isMain, machine, mb, numericOptions, percentile, printTable, runAsScript, writeResult } from './lib/report.mjs';
 
@@ -306,7 +306,7 @@ async function onPglite(options) {
     } finally {
       await server.stop();
     }
-    const result = spawnSync(process.execPath, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } });
+    const result = spawnSync(SERVER_NODE, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir } });
     const line = result.stdout.trim().split('\n').at(-1) ?? '';
     if (!line.startsWith('{')) throw new Error(`reconcile printed nothing: ${result.stderr.trim()}`);
     const { platform, ...books } = JSON.parse(line);

@@ -28,6 +28,7 @@ import {
   REPO_ROOT,
   rssSampler,
   SERVER_MAIN,
+  SERVER_NODE,
   serverProcessRss,
   serverEnv,
   stopGracefully,
@@ -101,7 +102,7 @@ export async function run({ runs = 3, withNpmStart = true } = {}) {
   try {
     for (let i = 0; i < count; i++) {
       const port = await freePort();
-      const m = await measureStart({ command: process.execPath, args: [BARE_FASTIFY], env: { ...process.env, PORT: String(port) }, url: `http://127.0.0.1:${port}` });
+      const m = await measureStart({ command: SERVER_NODE, args: [BARE_FASTIFY], env: { ...process.env, PORT: String(port) }, url: `http://127.0.0.1:${port}` });
       record('bare Fastify', i, m);
     }
     // Each cold start gets an empty directory; the warm starts reuse the last one.
@@ -109,13 +110,13 @@ export async function run({ runs = 3, withNpmStart = true } = {}) {
     for (let i = 0; i < count; i++) {
       dataDir = path.join(workDir, `data-${i}`);
       const port = await freePort();
-      const m = await measureStart({ command: process.execPath, args: [SERVER_MAIN], env: serverEnv({ port, dataDir }), url: `http://127.0.0.1:${port}`, load: true });
+      const m = await measureStart({ command: SERVER_NODE, args: [SERVER_MAIN], env: serverEnv({ port, dataDir }), url: `http://127.0.0.1:${port}`, load: true });
       record('cold', i, m);
       if (i < count - 1) fs.rmSync(dataDir, { recursive: true, force: true });
     }
     for (let i = 0; i < count; i++) {
       const port = await freePort();
-      const m = await measureStart({ command: process.execPath, args: [SERVER_MAIN], env: serverEnv({ port, dataDir }), url: `http://127.0.0.1:${port}`, load: true });
+      const m = await measureStart({ command: SERVER_NODE, args: [SERVER_MAIN], env: serverEnv({ port, dataDir }), url: `http://127.0.0.1:${port}`, load: true });
       record('warm', i, m);
     }
     // npm start: its own process group, so that SIGTERM reaches npm, the start script and the server.

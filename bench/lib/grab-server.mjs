@@ -11,6 +11,14 @@ import { BENCH_DIR } from './report.mjs';
 
 export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
 export const SERVER_MAIN = path.join(REPO_ROOT, 'server', 'dist', 'main.js');
+/**
+ * The Node.js the servers run on: the project's own (./.tools, put there by `npm start`) when the
+ * machine's is older than the server accepts, so `node bench/x.mjs` measures what `npm start` runs.
+ */
+export const SERVER_NODE = (() => {
+  const local = path.join(REPO_ROOT, '.tools', 'bin', 'node');
+  return Number(process.versions.node.split('.')[0]) < 22 && fs.existsSync(local) ? local : process.execPath;
+})();
 export const HOST_INDEX = path.join(REPO_ROOT, 'host', 'dist', 'index.html');
 
 /**
@@ -243,7 +251,7 @@ export async function startGrab({ dataDir, databaseUrl, label = 'server', extraE
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const since = performance.now();
-  const child = spawn(process.execPath, [...nodeArgs, SERVER_MAIN], {
+  const child = spawn(SERVER_NODE, [...nodeArgs, SERVER_MAIN], {
     cwd: REPO_ROOT,
     env: serverEnv({ port, dataDir: data, databaseUrl, extra: extraEnv }),
     stdio: ['ignore', out, out],
@@ -285,7 +293,7 @@ export async function startBareFastify() {
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const since = performance.now();
-  const child = spawn(process.execPath, [BARE_FASTIFY], {
+  const child = spawn(SERVER_NODE, [BARE_FASTIFY], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', out, out],

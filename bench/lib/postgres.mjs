@@ -2,7 +2,7 @@
 // fixtures, pgbench as a baseline and the server's own reconciliation afterwards.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { REPO_ROOT, startGrab } from './grab-server.mjs';
+import { REPO_ROOT, SERVER_NODE, startGrab } from './grab-server.mjs';
 
 const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
 
@@ -78,7 +78,7 @@ export async function withGrabOnPostgres({ label, why, extraEnv }, body) {
  * @returns {Record<string, number | string | boolean>}
  */
 export function reconcile(url) {
-  const result = spawnSync(process.execPath, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, SEED_DEMO: '0' } });
+  const result = spawnSync(SERVER_NODE, [SERVER_CLI, 'reconcile', '--json'], { encoding: 'utf8', env: { ...process.env, DATABASE_URL: url, SEED_DEMO: '0' } });
   const line = result.stdout.trim().split('\n').at(-1) ?? '';
   if (!line.startsWith('{')) throw new Error(`reconcile printed nothing: ${result.stderr.trim()}`);
   const { platform, ...figures } = JSON.parse(line);

@@ -1,3 +1,5 @@
+// First, before any module that needs a newer Node is evaluated.
+import './node-version';
 import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app';

@@ -1,17 +1,21 @@
 import { createHash, randomBytes } from 'node:crypto';
-import argon2 from 'argon2';
+
+// The native binding loads on first use, not with the server's modules: on a Node.js older than the
+// server's (src/node-version.ts) loading it crashes the process before it can say why.
+const argon2 = () => import('argon2').then((m) => m.default);
 
 // argon2id at OWASP's recommended floor (19 MiB, 2 passes): safe, and cheap enough that a burst of
 // logins does not exhaust a small machine's memory.
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashPassword(password: string): Promise<string> {
-  return argon2.hash(password, ARGON2_OPTIONS);
+export async function hashPassword(password: string): Promise<string> {
+  const a = await argon2();
+  return a.hash(password, { ...ARGON2_OPTIONS, type: a.argon2id });
 }
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {
-    return await argon2.verify(hash, password);
+    return await (await argon2()).verify(hash, password);
   } catch {
     return false;
   }
