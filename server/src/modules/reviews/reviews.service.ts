@@ -7,9 +7,6 @@ import { failRunUnderReview } from '../tasks/task-runs.repository';
 import { claimedByOther } from './review-claims.repository';
 import { type Decision, decideSubmission, type ItemRow, passAndPay, submissionState } from './reviews.repository';
 
-/** Who decides: a reviewer's user id, or null for the automatic pass at the deadline. */
-export type Decider = number | null;
-
 const alreadyDecided = () => new AppError(ErrorCode.conflict, 'reviews.alreadyDecided');
 
 /**
