@@ -1,8 +1,9 @@
 // The reviewer-pass-and-credit path: requests per second of `POST /admin/review/pass` over HTTP, each
-// one deciding a different submission (lock it, mark it passed, lock the run, post the ledger entry,
-// move the balance, complete the run, in one transaction), as a ratio to `pgbench -N` with the same
-// number of clients on the same PostgreSQL, measured in the same run (pgbench before and after Grab;
-// the baseline is their median).
+// one deciding a different submission (the pass, the run's payment through the ledger, the audit
+// entry: one statement, `ledger_pass_submission`), as a ratio to `pgbench -N` with the same number
+// of clients on the same PostgreSQL, measured in the same run (pgbench before and after Grab; the
+// baseline is their median). Also printed, without a target: the same statement sent by pgbench
+// itself on a second queue, i.e. what the pass costs PostgreSQL with no HTTP and no Node around it.
 //
 // PostgreSQL only: the figure is about concurrent writes, which PGlite serialises in one process.
 // DATABASE_URL names a PostgreSQL whose user may create databases; two throw-away databases are made
@@ -10,8 +11,12 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loginReviewer } from './lib/grab-api.mjs';
+import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
@@ -26,9 +31,11 @@ export const TARGET_RATIO = 0.5;
  * would measure the fixture, not the path.
  * @param {string} url
  * @param {number} count
+ * @param {string} [tag] names the queue's earners (a second queue needs other names)
  * @returns {{ first: number, last: number, taskId: number }}
  */
-function prepareQueue(url, count) {
+function prepareQueue(url, count, tag = 'bench') {
+  const phones = tag === 'bench' ? '+1555' : '+1556';
   const taskId = Number(
     psql(
       url,
@@ -39,9 +46,9 @@ function prepareQueue(url, count) {
   psql(
     url,
     `insert into users (public_id, phone, country, password_hash, invite_code)
-     select 'bench-' || g, '+1555' || lpad(g::text, 7, '0'), 'US', 'not-a-login', 'BENCH' || g from generate_series(1, ${count}) g;
+     select '${tag}-' || g, '${phones}' || lpad(g::text, 7, '0'), 'US', 'not-a-login', '${tag.toUpperCase()}' || g from generate_series(1, ${count}) g;
      insert into task_runs (user_id, task_id, period, seq, step, status)
-     select id, ${taskId}, 'once', 1, 0, 'underReview' from users where public_id like 'bench-%';
+     select id, ${taskId}, 'once', 1, 0, 'underReview' from users where public_id like '${tag}-%';
      insert into submissions (run_id, user_id, task_id, pictures, status, deadline_at)
      select r.id, r.user_id, r.task_id, '[]'::jsonb, 'underReview', now() + interval '7 days'
      from task_runs r where r.task_id = ${taskId} order by r.id;`,
@@ -50,6 +57,32 @@ function prepareQueue(url, count) {
   return { first: /** @type {number} */ (first), last: /** @type {number} */ (last), taskId };
 }
 
+/**
+ * The pass with nothing around it: pgbench sends `ledger_pass_submission` for every submission of
+ * `queue` (the next id from a sequence, `count / clients` each), as the reviewer, one statement per
+ * transaction as the server does. Returns passes per second.
+ * @param {string} url
+ * @param {{ first: number, last: number }} queue
+ * @param {number} clients
+ * @param {string} reviewerPhone
+ */
+function passAlone(url, queue, clients, reviewerPhone) {
+  const reviewer = psql(url, `select id || ' ' || role from users where phone = '${reviewerPhone}'`).split(' ');
+  psql(url, `create sequence bench_pass_queue start ${queue.first}`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-bench-pass-'));
+  const script = path.join(dir, 'pass.sql');
+  fs.writeFileSync(script, `select outcome from ledger_pass_submission(nextval('bench_pass_queue')::int, ${Number(reviewer[0])}, '${reviewer[1]}', now());\n`);
+  try {
+    const perClient = Math.floor((queue.last - queue.first + 1) / clients);
+    const result = spawnSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-t', String(perClient), url], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+    if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
+    return Number(match[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 /**
  * @param {{ clients?: number, submissions?: number, pgbenchSeconds?: number, scale?: number }} [options]
@@ -71,6 +104,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
     const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
+    const aloneQueue = prepareQueue(grabUrl, count, 'alone');
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 
     const before = pgbench(baselineUrl, clients, pgbenchSeconds);
@@ -97,11 +131,15 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     const rps = result.requests.total / elapsed;
     server.assertAlive('the measured run');
 
+    const alone = passAlone(grabUrl, aloneQueue, clients, `+91${REVIEWER.phone}`);
+    console.log(`ledger_pass_submission alone (pgbench -f): ${alone.toFixed(0)} tps`);
+
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // Exactly one credit per submission, and every balance equal to the sum of its entries.
-    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id = ${queue.taskId}`));
+    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id in (${queue.taskId}, ${aloneQueue.taskId})`));
+    const passedAlone = Number(psql(grabUrl, `select count(*) from submissions where task_id = ${aloneQueue.taskId} and status = 'passed'`));
     const unreconciled = Number(
       psql(grabUrl, `select count(*) from balances b where b.balance <> (select coalesce(sum(amount), 0) from ledger_entries e where e.user_id = b.user_id) or b.balance < 0`),
     );
@@ -116,11 +154,12 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
         ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
-        ['credits / submissions passed', `${credited} / ${count}`],
+        ['the pass alone, pgbench -f (no HTTP, no Node), tps', `${alone.toFixed(0)}: ${times(alone / baseline)} of pgbench -N`],
+        ['credits / submissions passed (both queues)', `${credited} / ${count + passedAlone}`],
         ['balances not equal to their entries', String(unreconciled)],
       ],
     );
-    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, credited, unreconciled, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, passAlone: alone, passedAlone, target: TARGET_RATIO, credited, unreconciled, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('review-pass', figures);
     return figures;
   } finally {

@@ -1,10 +1,12 @@
 import type { ReviewItem } from '@grab/shared/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { ledgerEntries, submissions, taskRuns, users } from '../src/db/schema';
+import { ledgerEntries, operatorActions, submissions, taskRuns, users } from '../src/db/schema';
 import { balanceOf, entriesSum } from '../src/modules/ledger/ledger.service';
 import { passOverdue } from '../src/modules/reviews/reviews.service';
+import { reconcile } from '../src/modules/wallet/reconcile';
+import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, registerEarner, type Registered, useTestContext } from './helper';
 import { type AuditRun, auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
@@ -267,6 +269,57 @@ describe.each(engines)('audit reviews (%s)', (engine) => {
       expect(await credits(earner.userId)).toBe(10);
       const expected = Array.from({ length: 10 }, (_, i) => 100_00 + i).reduce((a, b) => a + b, 0);
       expect(await balanceOf(ctx.db, earner.userId)).toBe(before + expected);
+    });
+
+    it('the same submission passed ten times at once is credited once, logged once, and every call answers the pass', async () => {
+      const { earner, run, submissionId } = await pendingSubmission({ reward: 250_00 });
+      const before = await balanceOf(ctx.db, earner.userId);
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => pass(i % 2 === 0 ? reviewer.token : operator.token, submissionId)));
+      expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+      for (const answer of answers) expect(answer.body.data).toMatchObject({ id: submissionId, status: 'passed', reward: 250_00 });
+      expect(await credits(earner.userId)).toBe(1);
+      expect(await balanceOf(ctx.db, earner.userId)).toBe(before + 250_00);
+      expect(await runOf(run)).toMatchObject({ status: 'completed', rewardPaid: 250_00 });
+      const logged = await ctx.db.select().from(operatorActions).where(and(eq(operatorActions.targetType, 'submission'), eq(operatorActions.targetId, String(submissionId))));
+      expect(logged).toHaveLength(1);
+      const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId));
+      expect(logged[0]).toMatchObject({
+        action: 'review.pass',
+        operatorId: row?.reviewerId,
+        operatorRole: row?.reviewerId === reviewer.userId ? 'reviewer' : 'admin',
+        before: { status: 'underReview' },
+        after: { status: 'passed', reason: null },
+        note: null,
+      });
+      expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+    });
+
+    it('a pass racing a fail: one of them decides, the other is a conflict, and the books follow the winner', async () => {
+      const pending = await Promise.all(Array.from({ length: 6 }, () => pendingSubmission({ reward: 120_00 })));
+      await Promise.all(
+        pending.map(async ({ earner, run, submissionId }, i) => {
+          // Half the races start with the pass, half with the failure.
+          const [passed, failed] = i % 2 === 0
+            ? await Promise.all([pass(reviewer.token, submissionId), fail(operator.token, submissionId, 'blurry picture')])
+            : await Promise.all([fail(operator.token, submissionId, 'blurry picture'), pass(reviewer.token, submissionId)]).then(([f, p]) => [p, f] as const);
+          expect([passed.status, failed.status].sort()).toEqual([200, 409]);
+          const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, submissionId));
+          const logged = await ctx.db.select().from(operatorActions).where(and(eq(operatorActions.targetType, 'submission'), eq(operatorActions.targetId, String(submissionId))));
+          expect(logged).toHaveLength(1);
+          if (passed.status === 200) {
+            expect(row?.status).toBe('passed');
+            expect(await credits(earner.userId)).toBe(1);
+            expect(await runOf(run)).toMatchObject({ status: 'completed', rewardPaid: 120_00 });
+            expect(logged[0]?.action).toBe('review.pass');
+          } else {
+            expect(row).toMatchObject({ status: 'failed', reason: 'blurry picture' });
+            expect(await credits(earner.userId)).toBe(0);
+            expect(await runOf(run)).toMatchObject({ status: 'failed', rewardPaid: null });
+            expect(logged[0]?.action).toBe('review.fail');
+          }
+        }),
+      );
+      expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
     });
 
     it('keeps the ledger reconciled for every user', async () => {

@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/database';
 import { dailyGrantKey, grantSpins } from './draw-spins.repository';
-import { currentSettings, type DrawSettings } from './draw-settings.repository';
+import type { DrawSettings } from './draw-settings.repository';
 
 /**
  * Where spins come from: the operator's rules only. Nothing here takes points, so no spin is ever
@@ -18,14 +18,4 @@ export function todaysDailyKeys(userId: number, settings: DrawSettings, now: Dat
 /** Today's free spins, granted when the earner first spins today (so idle days grant nothing). */
 export async function grantDailySpins(tx: Tx, userId: number, settings: DrawSettings, now: Date): Promise<void> {
   await grantSpins(tx, { userId, source: 'daily', grantKey: dailyGrantKey(userId, utcDay(now)), count: settings.rules.dailySpins });
-}
-
-/**
- * Spins for an approved audit task, inside the transaction that pays it (`payRun`), so the spin
- * exists exactly when the reward does. The run id in the key makes a second payment attempt grant nothing.
- */
-export async function grantAuditTaskSpins(tx: Tx, userId: number, runId: number): Promise<void> {
-  const settings = await currentSettings(tx);
-  if (!settings) return;
-  await grantSpins(tx, { userId, source: 'audit_task', grantKey: `audit:${runId}`, count: settings.rules.spinsPerAuditTask });
 }

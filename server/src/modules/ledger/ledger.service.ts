@@ -143,36 +143,17 @@ async function insertTransfer(tx: Tx, input: TransferInput, floor: number): Prom
  * Credits several earners from one platform account in one statement, one transfer each (keys
  * already posted move nothing). `source` is the caller's query of `(user_id, amount,
  * idempotency_key)`; it may be a data-modifying statement on the caller's own table (team rebates
- * inserted or released), which then commits with the credits. Balances are taken in descending
- * user id order: an earner registers after their uplines, so this is nearest upline first, the
- * order every payment locks them in, and two payments in one team never wait on each other in a
- * circle. Returns the number of transfers made.
+ * inserted or released), which then commits with the credits. The movement itself is
+ * `ledger_credit_many` (migration 0019), the same one a task reward's payment uses: balances taken
+ * in descending user id, i.e. nearest upline first, the order every payment locks them in, so two
+ * payments in one team never wait on each other in a circle. Returns the number of transfers made.
  */
 export async function creditMany(tx: Tx, from: PlatformAccount, reason: LedgerReason, source: SQL): Promise<number> {
   const result = await tx.execute(sql`
-    with src as (${source}),
-    t as (
-      insert into ${ledgerTransfers} (idempotency_key, reason, amount)
-      select idempotency_key, ${reason}, amount from src where amount > 0
-      on conflict (idempotency_key) do nothing
-      returning id, idempotency_key, amount, created_at
-    ),
-    tu as (select t.id, t.amount, t.created_at, src.user_id from t join src on src.idempotency_key = t.idempotency_key),
-    b as (
-      insert into ${balances} (user_id, balance, updated_at)
-      select user_id, sum(amount), now() from tu group by user_id order by user_id desc
-      on conflict (user_id) do update set balance = ${balances.balance} + excluded.balance, updated_at = now()
-      returning 1
-    ),
-    e as (
-      insert into ${ledgerEntries} (transfer_id, account, user_id, amount, reason, created_at)
-      select id, ${from}::text, null::integer, -amount, ${reason}, created_at from tu
-      union all
-      select id, 'earner', user_id, amount, ${reason}, created_at from tu
-      returning 1
-    )
-    select (select count(*) from tu)::int as created, (select count(*) from b)::int as balances, (select count(*) from e)::int as legs`);
-  const [row] = (result as unknown as { rows: { created: number | string }[] }).rows;
+    with src as (${source})
+    select ledger_credit_many(${from}::text, ${reason}::text, array_agg(src.user_id::int), array_agg(src.amount::bigint), array_agg(src.idempotency_key::text)) as created
+    from src`);
+  const [row] = (result as unknown as { rows: { created: number | string | null }[] }).rows;
   return Number(row?.created ?? 0);
 }
 

@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error';
 /** How long a claimed submission stays with its reviewer without a decision. */
 export const CLAIM_MINUTES = 10;
 
-const claimedByOther = () => new AppError(ErrorCode.conflict, 'admin.claimedByOther');
+export const claimedByOther = () => new AppError(ErrorCode.conflict, 'admin.claimedByOther');
 
 /**
  * Takes (or renews) the claim on one submission for the reviewer, unless another reviewer holds a

@@ -1,7 +1,7 @@
 import type { ReviewItem, SubmissionStatus } from '@grab/shared/contracts';
 import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
-import { submissions, taskRuns, tasks, uploads, users } from '../../db/schema';
+import { submissions, taskRuns, tasks, users } from '../../db/schema';
 import { maskPhoneForReview } from '../users/masked-phone';
 
 export const REVIEW_PAGE_SIZE = 20;
@@ -14,13 +14,9 @@ const itemFields = {
   phone: users.phone,
   // What a pass paid once it did; what it would pay before.
   reward: sql<number>`coalesce(${taskRuns.rewardPaid}, ${tasks.reward})`.mapWith(Number),
-  // Other earners' submissions holding a picture with the same content: one screenshot passed around.
-  duplicateOf: sql<number[]>`(
-    select coalesce(array_agg(distinct other.submission_id order by other.submission_id), '{}')
-    from ${uploads} mine
-    join ${uploads} other on other.content_hash = mine.content_hash and other.user_id <> mine.user_id and other.submission_id is not null
-    where mine.submission_id = ${submissions.id} and mine.content_hash is not null
-  )`,
+  // Other earners' submissions holding a picture with the same content: one screenshot passed
+  // around. One SQL definition (migration 0019) for the list and for the pass's own answer.
+  duplicateOf: sql<number[]>`review_item_duplicates(${submissions.id})`,
 };
 
 function reviewItemQuery(db: Executor, where: SQL) {
@@ -98,6 +94,70 @@ export async function decideSubmission(tx: Tx, id: number, decision: Decision): 
 export async function submissionState(db: Executor, id: number): Promise<{ userId: number; status: string } | null> {
   const [row] = await db.select({ userId: submissions.userId, status: submissions.status }).from(submissions).where(eq(submissions.id, id));
   return row ?? null;
+}
+
+export type PassOutcome = 'passed' | 'repeat' | 'not_found' | 'own' | 'decided' | 'claimed';
+
+interface PassRow {
+  outcome: PassOutcome;
+  id: number | null;
+  run_id: number;
+  user_id: number;
+  task_id: number;
+  pictures: string[];
+  status: ItemRow['status'];
+  reason: string | null;
+  reviewer_id: number | null;
+  created_at: string | Date;
+  deadline_at: string | Date;
+  reviewed_at: string | Date | null;
+  task_title: string;
+  earner_id: string;
+  phone: string;
+  reward: number;
+  duplicate_of: number[] | null;
+}
+
+const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * A pass and its payment in one statement, `ledger_pass_submission` (migration 0019): the claim
+ * check, the decision, the run's payment through the ledger, the claim's release and the audit
+ * entry of a reviewer's pass. `reviewer` is null for the automatic pass at the deadline (no claim,
+ * no audit entry). Answers the outcome and, when passed (now or before), the review item as it
+ * stands afterwards.
+ */
+export async function passAndPay(
+  db: Executor,
+  submissionId: number,
+  reviewer: { userId: number; role: string } | null,
+  now: Date,
+): Promise<{ outcome: PassOutcome; item: ItemRow | null }> {
+  const result = await db.execute(sql`
+    select * from ledger_pass_submission(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
+  const [row] = (result as unknown as { rows: PassRow[] }).rows;
+  if (!row) throw new Error('ledger_pass_submission answered nothing');
+  if (row.id === null) return { outcome: row.outcome, item: null };
+  // Raw rows: pg hands timestamps back as text here, PGlite as dates.
+  const item: ItemRow = {
+    id: row.id,
+    runId: row.run_id,
+    userId: row.user_id,
+    taskId: row.task_id,
+    pictures: row.pictures,
+    status: row.status,
+    reason: row.reason,
+    reviewerId: row.reviewer_id,
+    createdAt: date(row.created_at),
+    deadlineAt: date(row.deadline_at),
+    reviewedAt: row.reviewed_at === null ? null : date(row.reviewed_at),
+    taskTitle: row.task_title,
+    earnerId: row.earner_id,
+    phone: row.phone,
+    reward: Number(row.reward),
+    duplicateOf: (row.duplicate_of ?? []).map(Number),
+  };
+  return { outcome: row.outcome, item };
 }
 
 export async function reviewItem(db: Executor, id: number): Promise<ReviewItem | null> {

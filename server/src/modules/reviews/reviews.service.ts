@@ -1,14 +1,11 @@
 import { ErrorCode } from '@grab/shared/contracts';
-import { and, asc, eq, lte, notInArray, } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/database';
-import { submissions, } from '../../db/schema';
+import { and, asc, eq, lte, notInArray } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/database';
+import { submissions } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
-import { payRun } from '../tasks/task-rewards.service';
 import { failRunUnderReview } from '../tasks/task-runs.repository';
-import { type Decision, decideSubmission, type ItemRow, submissionState } from './reviews.repository';
-
-/** Who decides: a reviewer's user id, or null for the automatic pass at the deadline. */
-export type Decider = number | null;
+import { claimedByOther } from './review-claims.repository';
+import { type Decision, decideSubmission, type ItemRow, passAndPay, submissionState } from './reviews.repository';
 
 const alreadyDecided = () => new AppError(ErrorCode.conflict, 'reviews.alreadyDecided');
 
@@ -25,20 +22,30 @@ async function decide(tx: Tx, submissionId: number, decision: Decision): Promise
   return { decided: false, status: current.status };
 }
 
+/** A reviewer deciding, or null for the automatic pass at the deadline. */
+export type Passer = { userId: number; role: string } | null;
+
 /**
- * Passes a submission and pays its run, in the caller's transaction. Passing one already passed
- * answers without moving anything, so two reviewers clicking at once both succeed and the earner
- * is credited once (the submission's row lock queues them; `payRun` is the second guard). Returns
- * the review item as it stands after the pass, or null when this call passed nothing.
+ * Passes a submission and pays its run, in one statement (`passAndPay`): in the caller's
+ * transaction when given one (the automatic pass's savepoint), committed on its own otherwise.
+ * Passing one already passed answers without moving anything, so two reviewers clicking at once
+ * both succeed and the earner is credited once (the submission's row lock queues them; the run's
+ * lock and the ledger key are the next guards). Returns the review item as it stands after the
+ * pass and whether this call passed it.
  */
-export async function passSubmission(tx: Tx, submissionId: number, decider: Decider, now: Date): Promise<ItemRow | null> {
-  const outcome = await decide(tx, submissionId, { status: 'passed', reviewerId: decider, reviewedAt: now });
-  if (!outcome.decided) {
-    if (outcome.status === 'passed') return null;
-    throw alreadyDecided();
-  }
-  const payment = await payRun(tx, outcome.item.runId);
-  return { ...outcome.item, reward: payment.reward };
+export async function passSubmission(db: Executor, submissionId: number, passer: Passer, now: Date): Promise<{ passed: boolean; item: ItemRow }> {
+  const { outcome, item } = await passAndPay(db, submissionId, passer, now).catch((error: unknown) => {
+    // The run could not be paid (not one that earned its reward): the statement kept nothing.
+    const text = `${error instanceof Error ? error.message : ''} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`;
+    if (/task run \d+ of submission \d+ is not_payable/.test(text)) throw new AppError(ErrorCode.conflict, 'errors.conflict');
+    if (/task run \d+ of submission \d+ is not_found/.test(text)) throw errors.notFound();
+    throw error;
+  });
+  if (outcome === 'claimed') throw claimedByOther();
+  if (outcome === 'own') throw new AppError(ErrorCode.forbidden, 'reviews.ownSubmission');
+  if (outcome === 'decided') throw alreadyDecided();
+  if (outcome === 'not_found' || !item) throw errors.notFound();
+  return { passed: outcome === 'passed', item };
 }
 
 /**

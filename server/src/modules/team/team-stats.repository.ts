@@ -28,11 +28,6 @@ async function countMemberEvent(tx: Tx, userId: number, kind: 'earned' | 'withdr
       ${sums} = ${teamDailyStats}.${sums} + excluded.${sums}`);
 }
 
-/** A team member earned task points today. */
-export function countTaskReward(tx: Tx, userId: number, points: number): Promise<void> {
-  return countMemberEvent(tx, userId, 'earned', points);
-}
-
 /** A team member asked for a withdrawal today; `points` is what it held, fee included. */
 export function countWithdrawal(tx: Tx, userId: number, points: number): Promise<void> {
   return countMemberEvent(tx, userId, 'withdrew', points);
