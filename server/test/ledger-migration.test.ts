@@ -20,11 +20,17 @@ function migrationsBefore(tag: string, into: string): void {
 
 const rows = async <T>(database: Database, query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/**
+ * Each case migrates a new embedded database through every migration, as a first start does: about
+ * 15 s on an idle machine and several times that on a busy one, so it gets a first start's time.
+ */
+const MIGRATING = { timeout: 120_000 };
+
 describe('the double-entry migration', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-ledger-migration-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('turns every single-sided entry into a transfer against rewards, keeping keys, balances and reversals', async () => {
+  it('turns every single-sided entry into a transfer against rewards, keeping keys, balances and reversals', MIGRATING, async () => {
     const old = path.join(dir, 'old');
     migrationsBefore('0007_wallet_double_entry', old);
     const database = await openPglite(path.join(dir, 'db'));
@@ -77,7 +83,7 @@ describe('the double-entry migration', () => {
     }
   });
 
-  it('refuses, at commit, a transfer whose legs do not cancel out', async () => {
+  it('refuses, at commit, a transfer whose legs do not cancel out', MIGRATING, async () => {
     const database = await openPglite(path.join(dir, 'db2'));
     try {
       const { migrate } = await import('drizzle-orm/pglite/migrator');
