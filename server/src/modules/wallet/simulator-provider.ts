@@ -37,15 +37,18 @@ export class SimulatorProvider implements PayoutProvider {
 
   async submit(order: PayoutRequest): Promise<{ providerRef: string }> {
     const outcome = simulatorRefuses(order.account) ? 'failed' : 'paid';
-    await this.db.transaction(async (tx) => {
+    const scheduled = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(simulatorPayouts)
         .values({ reference: order.reference, account: order.account, amount: order.amount, outcome })
         .onConflictDoUpdate({ target: simulatorPayouts.reference, set: { submissions: sql`${simulatorPayouts.submissions} + 1` } })
         .returning({ submissions: simulatorPayouts.submissions });
       // Only the first submit schedules a result: a bank answers once per payment.
-      if (row?.submissions === 1) await this.queue.inTransaction(tx, SIMULATOR_QUEUE, { reference: order.reference }, Math.ceil(this.delayMs / 1000));
+      if (row?.submissions !== 1) return false;
+      await this.queue.inTransaction(tx, SIMULATOR_QUEUE, { reference: order.reference }, Math.ceil(this.delayMs / 1000));
+      return true;
     });
+    if (scheduled) this.queue.relaySoon();
     return { providerRef: `sim-${order.reference}` };
   }
 
