@@ -32,6 +32,8 @@ const RELAY_BATCH = 500;
  * its commit, or a writer in another process. A row written here is announced with `relaySoon`.
  */
 export const RELAY_INTERVAL_MS = 2_000;
+/** How long a relay asked for waits for more rows to carry. */
+const RELAY_DELAY_MS = 100;
 
 export interface DispatchJob {
   orderId: number;
@@ -71,6 +73,7 @@ export class PayoutQueue {
   private relaying: Promise<void> | null = null;
   private relayAgain = false;
   private timer: NodeJS.Timeout | null = null;
+  private pending: NodeJS.Timeout | null = null;
 
   constructor(
     database: Database,
@@ -84,17 +87,19 @@ export class PayoutQueue {
   async start(): Promise<void> {
     await this.boss.start();
     this.started = true;
-    this.timer = setInterval(() => this.relaySoon(), RELAY_INTERVAL_MS);
+    this.timer = setInterval(() => this.relayNow(), RELAY_INTERVAL_MS);
     this.timer.unref();
     // Rows left by a process that died after its commit.
-    this.relaySoon();
+    this.relayNow();
   }
 
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
     if (this.timer) clearInterval(this.timer);
+    if (this.pending) clearTimeout(this.pending);
     this.timer = null;
+    this.pending = null;
     await this.relaying;
     await this.boss.stop({ graceful: true, timeout: 5_000, close: false });
   }
@@ -108,11 +113,21 @@ export class PayoutQueue {
   }
 
   /**
-   * Moves the outbox to pg-boss now, after a commit that wrote to it. One relay runs at a time in a
-   * process; a call while one runs makes it run once more, so a row committed meanwhile is not left
-   * for the timer. Failures are reported and the rows stay for the next relay.
+   * Asks for a relay shortly, after a commit that wrote to the outbox. Calls within
+   * `RELAY_DELAY_MS` share one relay, so under load one pg-boss insert carries many jobs; the
+   * workers poll every half second anyway. One relay runs at a time in a process; a call while one
+   * runs makes it run once more, so a row committed meanwhile is not left for the timer. Failures
+   * are reported and the rows stay for the next relay.
    */
   relaySoon(): void {
+    if (!this.started || this.pending) return;
+    this.pending = setTimeout(() => {
+      this.pending = null;
+      this.relayNow();
+    }, RELAY_DELAY_MS);
+  }
+
+  private relayNow(): void {
     if (!this.started) return;
     if (this.relaying) {
       this.relayAgain = true;
@@ -123,7 +138,7 @@ export class PayoutQueue {
       .catch((error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error))))
       .finally(() => {
         this.relaying = null;
-        if (this.relayAgain) this.relaySoon();
+        if (this.relayAgain) this.relayNow();
       });
   }
 
