@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { institutions, users, withdrawOrders } from '../src/db/schema';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
+import { DISPATCH_QUEUE } from '../src/modules/wallet/payout-queue';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { SimulatorProvider } from '../src/modules/wallet/simulator-provider';
 import { BOOKS_HOLD } from './books';
@@ -196,6 +197,60 @@ describe.each(engines)('the wallet on %s', (engine) => {
     // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,020.
     const body = await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
     expect([body.code, body.msg]).toEqual([1101, 'You need 20 more withdrawable points']);
+  });
+
+  /** Jobs for the order: those still in the outbox, and those the relay has given pg-boss. */
+  async function jobsOf(orderId: number): Promise<{ outbox: number; queued: number }> {
+    const count = async (query: ReturnType<typeof sql>) => Number(((await ctx.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
+    return {
+      outbox: await count(sql`select count(*) as n from job_outbox where queue = ${DISPATCH_QUEUE} and (data->>'orderId')::int = ${orderId}`),
+      queued: await count(sql`select count(*) as n from pgboss.job where name = ${DISPATCH_QUEUE} and (data->>'orderId')::int = ${orderId}`),
+    };
+  }
+
+  async function relayed(orderId: number): Promise<{ outbox: number; queued: number }> {
+    const deadline = Date.now() + PAYOUT_WAIT_MS;
+    for (;;) {
+      const jobs = await jobsOf(orderId);
+      if (jobs.outbox === 0 || Date.now() > deadline) return jobs;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('writes one dispatch job with a queued order, none for a repeat of its key or an order held for approval, and none for a refusal', async () => {
+    const earner = await earnerWith(50_000_00);
+    const recipient = await saveUpi(earner);
+    const idempotencyKey = key();
+    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey });
+    const again = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey });
+    expect(again.data?.id).toBe(first.data?.id);
+    // The job is written by the request's own statement: it is in the outbox or already relayed, never missing.
+    const now = await jobsOf(first.data!.id);
+    expect(now.outbox + now.queued).toBe(1);
+    expect(await relayed(first.data!.id)).toEqual({ outbox: 0, queued: 1 });
+    // Paid: the simulator has written its row and delivered, so nothing else moves from here on.
+    await waitForOrder(earner, first.data!.id, 'success');
+    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    expect(held.data).toMatchObject({ awaitingApproval: true });
+    expect(await jobsOf(held.data!.id)).toEqual({ outbox: 0, queued: 0 });
+    const before = await countRows(ctx.db);
+    const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 50_000, recipientId: recipient.id, idempotencyKey: key() });
+    expect(refused.code).not.toBe(200);
+    expect(await countRows(ctx.db)).toEqual(before);
+  });
+
+  it('dispatches an order whose job a process left in the outbox when it died after the commit', async () => {
+    const earner = await earnerWith(50_000_00);
+    const recipient = await saveUpi(earner);
+    // An order held for approval has no job; writing its order queued and its outbox row directly is
+    // what a process that committed a request and died before relaying it leaves behind.
+    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const id = held.data!.id;
+    await ctx.db.execute(sql`update withdraw_orders set state = 'queued' where id = ${id}`);
+    await ctx.db.execute(sql`insert into job_outbox (queue, data) values (${DISPATCH_QUEUE}, jsonb_build_object('orderId', ${id}::int))`);
+    // Nobody announces the row: the relay's own round finds it.
+    expect(await relayed(id)).toEqual({ outbox: 0, queued: 1 });
+    await waitForOrder(earner, id, 'success');
   });
 
   it('holds orders above the approval amount for a payout operator; reviewers and earners cannot act on them', async () => {

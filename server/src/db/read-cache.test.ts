@@ -26,6 +26,10 @@ describe('WriteClock', () => {
     release();
     await hold;
     expect(clock.epoch).toBe(6);
+    const withdrawal = query('select outcome, detail from wallet_request_withdrawal($1)');
+    release();
+    await withdrawal;
+    expect(clock.epoch).toBe(8);
   });
 
   it('counts the callback form as finished when its callback runs', () => {

@@ -611,6 +611,18 @@ export const simulatorPayouts = pgTable('simulator_payouts', {
   createdAt: createdAt(),
 });
 
+/**
+ * Jobs a transaction asked for, written by that transaction (migration 0018); the wallet's relay
+ * moves them to the job queue in batches and deletes them in the same transaction.
+ */
+export const jobOutbox = pgTable('job_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  queue: text('queue').notNull(),
+  data: jsonb('data').notNull(),
+  startAfter: timestamp('start_after', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+});
+
 export const REBATE_STATES = ['held', 'paid'] as const;
 
 /**

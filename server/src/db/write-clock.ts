@@ -18,10 +18,10 @@ export class WriteClock {
 
   /**
    * Whether `text` only reads: a `select` (drizzle's reads all start so) that locks nothing and
-   * calls none of the ledger's SQL functions (`ledger_…(`), which write.
+   * calls none of the ledger's or the wallet's SQL functions (`ledger_…(`, `wallet_…(`), which write.
    */
   static readsOnly(text: string): boolean {
-    return /^\s*select\b/i.test(text) && !/\bfor\s+(update|no\s+key\s+update|share)\b/i.test(text) && !/\bledger_\w+\s*\(/i.test(text);
+    return /^\s*select\b/i.test(text) && !/\bfor\s+(update|no\s+key\s+update|share)\b/i.test(text) && !/\b(ledger|wallet)_\w+\s*\(/i.test(text);
   }
 
   /** Wraps a client's query function so that its writes move the clock. */

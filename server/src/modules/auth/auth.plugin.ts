@@ -14,6 +14,8 @@ export interface Earner {
    * token revoked through another process has.
    */
   role: string;
+  /** The user's currency, set at registration and never changed afterwards. */
+  currency: string;
 }
 
 declare module 'fastify' {
@@ -46,7 +48,7 @@ export function installAuth(app: FastifyInstance, db: Db, cache: SessionCache): 
     }
     const session = await findLiveSession(db, tokenHash);
     if (!session) throw errors.unauthorized();
-    const earner = { userId: session.userId, sessionId: session.sessionId, role: session.role };
+    const earner = { userId: session.userId, sessionId: session.sessionId, role: session.role, currency: session.currency };
     cache.remember(tokenHash, earner, session.expiresAt);
     request.earner = earner;
   });

@@ -41,7 +41,7 @@ export async function usedRecentlyBy(db: Executor, userId: number, origin: Origi
 
 const liveSessionQuery = preparedQuery((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, expiresAt: sessions.expiresAt })
+    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, currency: users.currency, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
@@ -49,13 +49,14 @@ const liveSessionQuery = preparedQuery((db) =>
 );
 
 /**
- * The live session behind a token hash (not revoked, not expired) with its user's role, read in
- * the same query so that checking a role costs no query of its own.
+ * The live session behind a token hash (not revoked, not expired) with its user's role and
+ * currency, read in the same query so that checking a role or quoting in the earner's currency
+ * costs no query of its own.
  */
 export async function findLiveSession(
   db: Executor,
   tokenHash: string,
-): Promise<{ sessionId: number; userId: number; role: string; expiresAt: Date } | null> {
+): Promise<{ sessionId: number; userId: number; role: string; currency: string; expiresAt: Date } | null> {
   const [row] = await liveSessionQuery(db).execute({ tokenHash });
   return row ?? null;
 }

@@ -1,8 +1,6 @@
-import { ErrorCode } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { earnerFreezes } from '../../db/schema';
-import { AppError } from '../../http/app-error';
 
 export type Freeze = typeof earnerFreezes.$inferSelect;
 
@@ -22,10 +20,4 @@ export async function freeze(db: Executor, userId: number, reason: string, by: n
 export async function unfreeze(db: Executor, userId: number): Promise<Freeze | null> {
   const [row] = await db.delete(earnerFreezes).where(eq(earnerFreezes.userId, userId)).returning();
   return row ?? null;
-}
-
-/** The withdrawal guard: a frozen earner reads why, in their language, and nothing moves. */
-export async function refuseIfFrozen(db: Executor, userId: number): Promise<void> {
-  const row = await freezeOf(db, userId);
-  if (row) throw new AppError(ErrorCode.forbidden, 'admin.frozen', { reason: row.reason });
 }

@@ -51,6 +51,7 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
       await recordAction(tx, earnerOf(request), { action, targetType: 'withdrawOrder', targetId: order.id, before: { state: from }, after: { state: order.state } });
       return order;
     });
+    queue.relaySoon();
     request.log.info({ orderId: row.id, operator: earnerOf(request).userId, from }, 'payout order sent again');
     return view(row);
   };

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { simulatorPayouts } from '../../db/schema';
+import { jobOutbox, simulatorPayouts } from '../../db/schema';
 import { serverSecret } from '../../db/server-secrets';
 import { type PayoutProvider, type PayoutRequest, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './payout-provider';
 import { type PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
@@ -37,15 +37,19 @@ export class SimulatorProvider implements PayoutProvider {
 
   async submit(order: PayoutRequest): Promise<{ providerRef: string }> {
     const outcome = simulatorRefuses(order.account) ? 'failed' : 'paid';
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(simulatorPayouts)
-        .values({ reference: order.reference, account: order.account, amount: order.amount, outcome })
-        .onConflictDoUpdate({ target: simulatorPayouts.reference, set: { submissions: sql`${simulatorPayouts.submissions} + 1` } })
-        .returning({ submissions: simulatorPayouts.submissions });
-      // Only the first submit schedules a result: a bank answers once per payment.
-      if (row?.submissions === 1) await this.queue.inTransaction(tx, SIMULATOR_QUEUE, { reference: order.reference }, Math.ceil(this.delayMs / 1000));
-    });
+    // One statement: the book's row, and only on the first submit (a bank answers once per
+    // payment) the result's delivery job in the outbox, after the configured delay.
+    const result = await this.db.execute(sql`
+      with payout as (
+        insert into ${simulatorPayouts} (reference, account, amount, outcome)
+        values (${order.reference}, ${order.account}, ${order.amount}, ${outcome})
+        on conflict (reference) do update set submissions = ${simulatorPayouts.submissions} + 1
+        returning submissions)
+      insert into ${jobOutbox} (queue, data, start_after)
+      select ${SIMULATOR_QUEUE}, jsonb_build_object('reference', ${order.reference}::text), now() + make_interval(secs => ${Math.ceil(this.delayMs / 1000)})
+      from payout where submissions = 1
+      returning id`);
+    if ((result as unknown as { rows: unknown[] }).rows.length > 0) this.queue.relaySoon();
     return { providerRef: `sim-${order.reference}` };
   }
 

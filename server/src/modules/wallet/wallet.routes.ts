@@ -8,7 +8,6 @@ import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import type { PayoutQueue } from './payout-queue';
 import { recipientOf, saveRecipient, toRecipient } from './recipients.service';
-import { refuseIfFrozen } from '../users/earner-freezes.repository';
 import { earnerRules } from './withdraw-options.service';
 import type { WithdrawRulesCache } from './withdraw-rules.cache';
 import { ordersOf, requestWithdrawal } from './withdrawals.service';
@@ -42,10 +41,9 @@ export function walletRoutes(app: FastifyInstance, deps: WalletDeps): void {
     const userId = earnerOf(request).userId;
     return saveRecipient(db, userId, input, coolingOffHours, clock.now(userId));
   });
-  route(app, payWithdraw, async (input, request) => {
-    const userId = earnerOf(request).userId;
-    await refuseIfFrozen(db, userId);
-    return requestWithdrawal(deps, userId, input, clock.now(userId));
+  route(app, payWithdraw, (input, request) => {
+    const earner = earnerOf(request);
+    return requestWithdrawal(deps, earner, input, clock.now(earner.userId));
   });
   route(app, withdrawLog, (input, request) => ordersOf(db, earnerOf(request).userId, input.status, input.page ?? 1, input.pageSize ?? 10));
 }
