@@ -61,7 +61,7 @@ export default defineConfig({
       // together: one chunk per language (`texts-ur-PK`, …), one request instead of two.
       texts: {
         test: LOCALE_FILE,
-        name: (module: { nameForCondition?: () => string | null }) => `texts-${LOCALE_FILE.exec(module.nameForCondition?.() ?? '')?.[1] ?? 'other'}`,
+        name: (module: { nameForCondition(): string | undefined }) => `texts-${LOCALE_FILE.exec(module.nameForCondition() ?? '')?.[1] ?? 'other'}`,
         chunks: 'async',
         priority: 10,
         enforce: true,
