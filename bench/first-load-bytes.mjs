@@ -12,7 +12,7 @@ import { localStorageEntries, loginDemo } from './lib/grab-api.mjs';
 import { assertBuilt, startGrab } from './lib/grab-server.mjs';
 import { isMain, KB, kb, machine, printTable, runAsScript, verdict, writeResult } from './lib/report.mjs';
 
-export const BUDGETS = { '/login': 130 * KB, '/home': 170 * KB };
+export const BUDGETS = { '/login': 115 * KB, '/home': 150 * KB };
 
 /**
  * @typedef {object} Transfer

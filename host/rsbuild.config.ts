@@ -12,6 +12,14 @@ import { pluginServiceWorker } from './build/service-worker.plugin';
 // package manager keeps it beside that package, so the bundler looks there too.
 const federationDeps = path.resolve(fs.realpathSync(path.join(import.meta.dirname, 'node_modules/@module-federation/enhanced')), '../..');
 
+// The core's snapshot handler, which fetches and reads mf-manifest.json files: the host never
+// registers a remote that way (build/snapshot-handler.stub.js), so a stub takes its place.
+const SNAPSHOT_HANDLER = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/;
+const SNAPSHOT_HANDLER_STUB = path.join(import.meta.dirname, 'build/snapshot-handler.stub.js');
+
+// A locale file of the host or of @grab/shared's common texts; the group is its language key.
+const LOCALE_FILE = /[\\/](?:host[\\/]src|shared[\\/]src[\\/]i18n)[\\/]locales[\\/]([A-Za-z-]+)\.json$/;
+
 export default defineConfig({
   html: {
     // lang and dir are right before any script runs; initI18n then sets the stored language.
@@ -39,10 +47,16 @@ export default defineConfig({
     },
   },
   tools: {
-    rspack: (config) => {
+    rspack: (config, { rspack }) => {
       // Bundler-only: TypeScript reads its declaration from src/env.d.ts.
       config.resolve ??= {};
       config.resolve.modules = [...(config.resolve.modules ?? ['node_modules']), federationDeps];
+      config.plugins = [
+        ...(config.plugins ?? []),
+        new rspack.NormalModuleReplacementPlugin(/[\\/]SnapshotHandler\.js$/, (data: { request: string; context?: string }) => {
+          if (SNAPSHOT_HANDLER.test(path.resolve(data.context ?? '', data.request))) data.request = SNAPSHOT_HANDLER_STUB;
+        }),
+      ];
     },
   },
   // One vendor chunk beside the entry: fewer requests on slow mobile data, and it caches well. Only
@@ -51,6 +65,20 @@ export default defineConfig({
   splitChunks: {
     preset: 'none',
     cacheGroups: {
+      // Lazy chunks keep their libraries and the shared code they use: a separate chunk of what two
+      // lazy screens have in common is one more request on slow mobile data for a few KB. (The
+      // bundler's two default groups apply unless they are switched off here, inside cacheGroups.)
+      default: false,
+      defaultVendors: false,
+      // The host's texts and @grab/shared's common texts of one language are always needed
+      // together: one chunk per language (`texts-ur-PK`, …), one request instead of two.
+      texts: {
+        test: LOCALE_FILE,
+        name: (module: { nameForCondition(): string | undefined }) => `texts-${LOCALE_FILE.exec(module.nameForCondition() ?? '')?.[1] ?? 'other'}`,
+        chunks: 'async',
+        priority: 10,
+        enforce: true,
+      },
       singleVendor: {
         test: /[\\/]node_modules[\\/](?!.*libphonenumber-js)/,
         name: 'vendor',

@@ -1,5 +1,4 @@
 import { initI18n, keepOfflineSnapshots } from '@grab/shared';
-import { afterLoad } from './app/ad-pixel/ad-pixel';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerHostLocales } from './app/host-locales';
@@ -16,6 +15,9 @@ async function start() {
   // register form reads the saved invitation code.
   saveShareParams(location.href);
   loadCommonConfig();
+  // Before the first screen's calls leave: offline, Home's last figures come back whether its
+  // calls fail before or after this lazy chunk arrives (the page's load event may come late).
+  keepOfflineSnapshots();
   preloadFirstScreen(location.pathname);
   const texts = Promise.all([initI18n(), registerHostLocales()]);
   // Not after the texts: /home's largest paint is the task list, so its call leaves first.
@@ -25,8 +27,6 @@ async function start() {
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
   registerOfflineWorker();
-  // After the first screen, like the worker: Home's figures are kept for a start without a connection.
-  afterLoad(keepOfflineSnapshots);
 }
 
 void start();

@@ -29,7 +29,7 @@ export interface FederationOptions {
   manifest: boolean;
   experiments: {
     externalRuntime?: boolean;
-    optimization?: { target?: 'web' | 'node' };
+    optimization?: { target?: 'web' | 'node'; disableSnapshot?: boolean; disableRemote?: boolean };
   };
 }
 
@@ -66,7 +66,9 @@ export function remoteFederation<R extends RemoteName>(name: R, exposes: Exposes
     experiments: {
       // The host's lazily loaded runtime chunk provides the runtime core on a global.
       externalRuntime: true,
-      optimization: { target: 'web' },
+      // A remote consumes no other remote, and the host registers it by its remoteEntry.js URL,
+      // never by a manifest snapshot: the runtime code for both is left out of remoteEntry.js.
+      optimization: { target: 'web', disableSnapshot: true, disableRemote: true },
     },
   };
 }

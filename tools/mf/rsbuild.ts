@@ -6,6 +6,7 @@
 /** Earners use current Chrome on Android; no legacy transforms or polyfills are shipped. */
 export const BROWSERSLIST = ['last 2 Chrome versions', 'last 2 ChromeAndroid versions'];
 
+import fs from 'node:fs';
 import { HOST_APP, remoteApp } from './apps';
 
 /** The host's dev port; each remote has its own in apps.json, so any of them can run alone with hot reload. */
@@ -28,8 +29,13 @@ export function remoteRsbuild(mfName: string, standalone: boolean) {
       assetPrefix: 'auto',
       overrideBrowserslist: BROWSERSLIST,
     },
-    // In production only remoteEntry.js and its chunks are used; the page exists in dev only.
-    tools: { htmlPlugin: standalone },
+    tools: {
+      // In production only remoteEntry.js and its chunks are used; the page exists in dev only.
+      htmlPlugin: standalone,
+      rspack: (config: RspackConfig, { rspack }: { rspack: RspackApi }) => {
+        config.plugins = [...(config.plugins ?? []), ...esmBundlerRuntime(rspack)];
+      },
+    },
     html: { title },
     // Lazy compilation asks the page's own origin to compile a chunk; inside the host that is the
     // host's dev server, which does not know this remote's chunks.
@@ -62,4 +68,62 @@ export function apiProxy() {
       bypass: (req: { method?: string }) => (req.method === 'GET' || req.method === 'HEAD' ? true : null),
     },
   ];
+}
+
+// The parts of Rspack this file touches, written out: this folder has no Rspack of its own to take
+// the types from (see locale-chunks.plugin.ts).
+interface RspackModule {
+  resource?: string;
+}
+interface RspackCompilation {
+  errors: Error[];
+  hooks: { finishModules: { tap(name: string, callback: (modules: Iterable<RspackModule>) => void): void } };
+}
+interface RspackCompiler {
+  hooks: { thisCompilation: { tap(name: string, callback: (compilation: RspackCompilation) => void): void } };
+}
+interface RspackPlugin {
+  apply(compiler: RspackCompiler): void;
+}
+interface RspackApi {
+  NormalModuleReplacementPlugin: new (resource: RegExp, newResource: (data: { request: string }) => void) => unknown;
+}
+interface RspackConfig {
+  plugins?: unknown[];
+}
+
+const BUNDLER_RUNTIME_CJS = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.cjs$/;
+const BUNDLER_RUNTIME_ESM = /[\\/]@module-federation[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.js$/;
+
+/**
+ * Rspack's Module Federation plugin imports its bundler runtime by the path `require.resolve`
+ * gives, the CommonJS build. CommonJS cannot be tree-shaken, so every remoteEntry.js carried the
+ * whole federation SDK, switches such as `disableRemote` included (measured: the tasks entry went
+ * from 13.4 to 8.5 KB on the wire with the ES build, bench/README.md). The swap points the import at the ES build beside
+ * it. A build where the swap did not happen fails: a plugin update that moves the file must not
+ * quietly bring the CommonJS build back.
+ */
+function esmBundlerRuntime(rspack: RspackApi): unknown[] {
+  const swap = new rspack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME_CJS, (data) => {
+    const esm = data.request.replace(/index\.cjs$/, 'index.js');
+    if (!fs.existsSync(esm)) {
+      throw new Error(`the ES build of the federation bundler runtime is missing: ${esm} (tools/mf/rsbuild.ts)`);
+    }
+    data.request = esm;
+  });
+  const check: RspackPlugin = {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('grab:esm-bundler-runtime', (compilation) => {
+        compilation.hooks.finishModules.tap('grab:esm-bundler-runtime', (modules) => {
+          const resources = [...modules].map((module) => module.resource ?? '');
+          if (resources.some((resource) => BUNDLER_RUNTIME_CJS.test(resource))) {
+            compilation.errors.push(new Error('the CommonJS build of the federation bundler runtime is still bundled: the swap in tools/mf/rsbuild.ts no longer matches'));
+          } else if (!resources.some((resource) => BUNDLER_RUNTIME_ESM.test(resource))) {
+            compilation.errors.push(new Error('the federation bundler runtime was not found among the modules: check the swap in tools/mf/rsbuild.ts against the Module Federation plugin'));
+          }
+        });
+      });
+    },
+  };
+  return [swap, check];
 }

@@ -1,16 +1,16 @@
 import { callMain, type Credit, Link, taskCollect, useT } from '@grab/shared';
-import { TASKS_NS } from '../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../locales/tasks.locales';
 import { CreditDone } from './credit-done.ui';
 import { useCredit } from './credit.lib';
 import { Outcome } from './task-page.ui';
 
 /** What a credit brought, with the way back to the hall. */
 export function Credited({ credit, hall }: { credit: Credit; hall: string }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   return (
     <CreditDone credit={credit}>
       <Link to={hall} className="g-button">
-        {t('detail.backToTasks')}
+        {pages('detail.backToTasks')}
       </Link>
     </CreditDone>
   );
@@ -23,15 +23,16 @@ export function Credited({ credit, hall }: { credit: Credit; hall: string }) {
  */
 export function CollectReward({ taskId, onCredit }: { taskId: number; onCredit: (credit: Credit) => void }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { busy, run } = useCredit();
   async function collect() {
     const credit = await run(() => callMain(taskCollect, { taskId }));
     if (credit) onCredit(credit);
   }
   return (
-    <Outcome tone="success" title={t('detail.passedTitle')} text={t('detail.passedText')}>
+    <Outcome tone="success" title={pages('detail.passedTitle')} text={pages('detail.passedText')}>
       <button type="button" className="g-button" disabled={busy} onClick={collect}>
-        {busy ? t('busy') : t('detail.collect')}
+        {busy ? t('busy') : pages('detail.collect')}
       </button>
     </Outcome>
   );

@@ -1,11 +1,12 @@
 import { BackButton, Link, LoadingBlocks, PATHS, useT } from '@grab/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { registerTasksLocales, TASKS_NS } from '../locales/tasks.locales';
+import { registerTaskPagesLocales, registerTasksLocales, TASK_PAGES_NS, TASKS_NS } from '../locales/tasks.locales';
 import { type TaskRef, taskDetailHref } from './step-navigation.lib';
 import styles from './task-page.module.css';
 
 // Every task page imports this frame: the texts start loading as soon as any of them is loaded.
 registerTasksLocales();
+registerTaskPagesLocales();
 
 /** The frame of every standalone task page: Back, then the page's heading (focused on arrival). */
 export function TaskPage({ title, children }: { title: string; children: ReactNode }) {
@@ -26,10 +27,10 @@ export function TaskPage({ title, children }: { title: string; children: ReactNo
 
 /** A task page opened with a query it cannot use (a mistyped or cut link). */
 export function BrokenLink() {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   return (
-    <TaskPage title={t('page.brokenTitle')}>
-      <p className="g-problem">{t('page.brokenText')}</p>
+    <TaskPage title={pages('page.brokenTitle')}>
+      <p className="g-problem">{pages('page.brokenText')}</p>
     </TaskPage>
   );
 }
@@ -74,7 +75,8 @@ export function StepUnavailable({ task }: { task: TaskRef }) {
 /** Task pages render once their texts are loaded: never a raw key on a slow link. */
 export function WhenTextsReady({ children }: { children: ReactNode }) {
   const { ready } = useT(TASKS_NS);
-  if (ready) return children;
+  const { ready: pagesReady } = useT(TASK_PAGES_NS);
+  if (ready && pagesReady) return children;
   return (
     <div className="g-page">
       <LoadingBlocks count={2} blockSize="6rem" />

@@ -1,7 +1,6 @@
 import type { DataOf, Endpoint, InputOf } from '../contracts/envelope';
 import { MESSAGING_OK, MESSAGING_SILENT, OK } from '../contracts/envelope';
-import { MESSAGING_TIME_HEADER, MESSAGING_VERIFY_HEADER } from '../contracts/messaging.contracts';
-import { messagingSign, messagingVerify } from '../contracts/sign';
+import { MESSAGING_TIME_HEADER, MESSAGING_VERIFY_HEADER, messagingSign, messagingVerify } from '../contracts/sign';
 
 /** SPEC §9: both APIs give up after 60 s. */
 export const REQUEST_TIMEOUT_MS = 60_000;

@@ -1,12 +1,6 @@
 import { z } from 'zod/mini';
 import { endpoint, Empty, Points } from './envelope';
 
-/** Headers every messaging API call carries besides the bearer token (SPEC §7). */
-export const MESSAGING_TIME_HEADER = 'x-time';
-export const MESSAGING_VERIFY_HEADER = 'x-verify';
-/** The server rejects a time header further than this from its clock. */
-export const MESSAGING_MAX_SKEW_MS = 5 * 60 * 1000;
-
 /** A phone number as the earner types it, with its country (checked per country on the server). */
 export const NumberInput = z.object({
   country: z.string().check(z.regex(/^[A-Z]{2}$/)),

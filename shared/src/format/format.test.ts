@@ -16,6 +16,12 @@ describe('formatPoints', () => {
     expect(formatPoints(123456700, 'hi-IND')).toBe('1.234.567');
     expect(formatPoints(123456700, 'hi-IN')).toMatch(/12,34,567/);
   });
+
+  it('signs a figure when asked, gains included', () => {
+    expect(formatPoints(522409, 'en-US', { signed: true })).toBe('+5,224.09');
+    expect(formatPoints(-300, 'en-US', { signed: true })).toBe('-3');
+    expect(formatPoints(522409, 'en-US')).toBe('5,224.09');
+  });
 });
 
 describe('formatMoney', () => {

@@ -12,7 +12,7 @@ export function dropOfflineSnapshots(): void {
 
 /**
  * Keeps the earner's Home figures on the phone and restores them offline (offline-snapshot.ts).
- * Loaded after the first screen; the offline worker keeps the file for later offline starts.
+ * A lazy chunk started with the app; the offline worker keeps the file for later offline starts.
  */
 export function keepOfflineSnapshots(): void {
   import('./offline-snapshot').then(

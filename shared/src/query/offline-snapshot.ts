@@ -56,36 +56,86 @@ async function withStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectSto
 
 const currentUserId = () => store.get(userInfoAtom)?.id ?? null;
 
+const idOf = (key: QueryKey) => JSON.stringify(key);
+
+async function readSnapshot(userId: number): Promise<Snapshot | undefined> {
+  const snapshot = (await withStore('readonly', (s) => s.get(userId))) as Snapshot | undefined;
+  return snapshot?.userId === userId && Array.isArray(snapshot.queries) ? snapshot : undefined;
+}
+
+/**
+ * Adds the cache's kept answers to this earner's snapshot. An answer stays kept when a later call
+ * for it failed (offline, its refetch fails but the screen still shows it), and a page that never
+ * asked for the task list (Account, a task page) must not drop the list saved by Home: the saved
+ * answers are merged, the newer of two answers for one key wins.
+ */
 async function save(): Promise<void> {
   const userId = currentUserId();
   if (userId === null) return;
   // The cache's own records, not TanStack's dehydrate(): that import pulls the query observer into
   // the first load of every page (measured: +6 KB on /login).
-  const queries = queryClient
+  const current = queryClient
     .getQueryCache()
-    .findAll({ predicate: (query) => kept(query.queryKey) && query.state.status === 'success' })
+    .findAll({ predicate: (query) => kept(query.queryKey) && query.state.data !== undefined })
     .map((query) => ({ key: query.queryKey, data: query.state.data, updatedAt: query.state.dataUpdatedAt }));
-  if (queries.length === 0) return;
-  const snapshot: Snapshot = { userId, savedAt: Date.now(), queries };
+  if (current.length === 0) return;
+  const merged = new Map<string, SavedQuery>();
+  for (const saved of (await readSnapshot(userId))?.queries ?? []) merged.set(idOf(saved.key), saved);
+  let changed = false;
+  for (const saved of current) {
+    const before = merged.get(idOf(saved.key));
+    if (before && before.updatedAt >= saved.updatedAt) continue;
+    merged.set(idOf(saved.key), saved);
+    changed = true;
+  }
+  // Restored answers coming back from the cache are nothing new: no write.
+  if (!changed || currentUserId() !== userId) return;
+  const snapshot: Snapshot = { userId, savedAt: Date.now(), queries: [...merged.values()] };
   await withStore('readwrite', (s) => s.put(snapshot));
 }
 
-/** Whose snapshot was put into the cache already: once a session is enough (its answers then live in memory). */
-let restoredFor: number | null = null;
+/** The restore under way, and whether another was asked for meanwhile (it then runs again). */
+let restoring: Promise<boolean> | null = null;
+let askedAgain = false;
 
-/** Puts this earner's saved figures into the cache; an answer newer than the snapshot is kept. */
-export async function restoreOfflineSnapshot(): Promise<boolean> {
+/**
+ * Puts this earner's saved answers into the cache where it has none or only older ones. Safe to
+ * repeat: each kept screen that fails without data asks again, whatever ran before it. Returns
+ * whether anything was put back.
+ */
+export function restoreOfflineSnapshot(): Promise<boolean> {
+  if (restoring) {
+    askedAgain = true;
+    return restoring;
+  }
+  restoring = (async () => {
+    let restored = false;
+    do {
+      askedAgain = false;
+      restored = (await restoreOnce()) || restored;
+    } while (askedAgain);
+    return restored;
+  })().finally(() => {
+    restoring = null;
+  });
+  return restoring;
+}
+
+async function restoreOnce(): Promise<boolean> {
   const userId = currentUserId();
-  if (userId === null || restoredFor === userId) return false;
-  restoredFor = userId;
-  const snapshot = (await withStore('readonly', (s) => s.get(userId))) as Snapshot | undefined;
-  if (snapshot?.userId !== userId || currentUserId() !== userId || !Array.isArray(snapshot.queries)) return false;
+  if (userId === null) return false;
+  const snapshot = await readSnapshot(userId);
+  if (!snapshot || currentUserId() !== userId) return false;
+  let restored = false;
   for (const saved of snapshot.queries) {
     const current = queryClient.getQueryState(saved.key);
     // An answer the server gave since the snapshot is newer: it stays.
-    if (!current || current.dataUpdatedAt < saved.updatedAt) queryClient.setQueryData(saved.key, saved.data, { updatedAt: saved.updatedAt });
+    if (!current || current.data === undefined || current.dataUpdatedAt < saved.updatedAt) {
+      queryClient.setQueryData(saved.key, saved.data, { updatedAt: saved.updatedAt });
+      restored = true;
+    }
   }
-  return true;
+  return restored;
 }
 
 function failedWithoutData(query: Query): boolean {
@@ -108,11 +158,11 @@ export function keepOfflineSnapshots(): () => void {
     if (event.action.type === 'success') saveSoon();
     else if (event.action.type === 'error' && failedWithoutData(event.query)) restore();
   });
+  // This chunk arrives while the first screen's calls are under way: what happened before it did
+  // is read from the cache, so neither restore nor save depends on which came first.
   const cached = queryClient.getQueryCache().getAll();
   if (!navigator.onLine || cached.some(failedWithoutData)) restore();
-  // This starts after the page's load event; on a fast link Home's answers have all arrived by then
-  // (the host asks for them with the first screen), and no later answer would trigger a save.
-  else if (cached.some((query) => kept(query.queryKey) && query.state.status === 'success')) saveSoon();
+  if (cached.some((query) => kept(query.queryKey) && query.state.status === 'success')) saveSoon();
   window.addEventListener('offline', restore);
   return () => {
     clearTimeout(timer);

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Credit, Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, toast, useQuery, useSearchParams, useT } from '@grab/shared';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
 import { ReviewTime } from '../../lib/review-time.ui';
@@ -20,7 +20,7 @@ export const REVIEW_REFRESH_MS = 30_000;
 const whileUnderReview = (detail: TaskDetail | undefined) => (detail?.run?.status === 'underReview' ? REVIEW_REFRESH_MS : false);
 
 function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: number; onCredit: (credit: Credit) => void }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { t: common } = useT();
   const task = { id: detail.id, kind: detail.kind as TaskKind };
   const { busy, advance } = useLeadingTask(task);
@@ -42,15 +42,15 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
   );
   const backToTasks = (
     <Link to={hall} className="g-button g-button--secondary">
-      {t('detail.backToTasks')}
+      {pages('detail.backToTasks')}
     </Link>
   );
 
   if (status === 'passed') return <CollectReward taskId={detail.id} onCredit={onCredit} />;
-  if (status === 'completed') return <Outcome tone="success" title={t('audit.passedTitle')} text={t('audit.passedText')}>{backToTasks}</Outcome>;
+  if (status === 'completed') return <Outcome tone="success" title={pages('audit.passedTitle')} text={pages('audit.passedText')}>{backToTasks}</Outcome>;
   if (status === 'underReview') {
     return (
-      <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>
+      <Outcome tone="info" title={pages('detail.reviewTitle')} text={pages('detail.reviewText')}>
         <ReviewTime minutes={detail.reviewMinutes} />
         {backToTasks}
       </Outcome>
@@ -59,7 +59,7 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
   if (status === 'failed') {
     return (
       <>
-        <Outcome tone="danger" title={t('detail.failedTitle')} text={run?.reason ? t('reasonLine', { reason: isolate(run.reason) }) : t('detail.failedNoReason')} />
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={run?.reason ? pages('reasonLine', { reason: isolate(run.reason) }) : pages('detail.failedNoReason')} />
         {picker}
       </>
     );
@@ -69,19 +69,19 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
 }
 
 function AuditTask({ taskId, stepId }: { taskId: number; stepId: number }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { data, isError, refetch } = useQuery({ ...taskDetailQuery(taskId), refetchInterval: (query) => whileUnderReview(query.state.data) });
   const [credit, setCredit] = useState<Credit | null>(null);
 
   let body: React.ReactNode;
-  if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
+  if (!data && isError) body = <LoadFailed message={pages('detail.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="9rem" />;
   else if (credit) body = <Credited credit={credit} hall={afterStepDestination(null, data, window.location.origin).href} />;
   else body = <AuditStatus detail={data} stepId={stepId} onCredit={setCredit} />;
 
   return (
-    <TaskPage title={data?.title ?? t('audit.title')}>
-      <p className={pageStyles.outcomeText}>{t('audit.text')}</p>
+    <TaskPage title={data?.title ?? pages('audit.title')}>
+      <p className={pageStyles.outcomeText}>{pages('audit.text')}</p>
       {body}
       {/* The failed review's reason stands above, in the status: the history does not say it again. */}
       <SubmissionHistory taskId={taskId} refreshEveryMs={whileUnderReview(data)} newestReasonShown={data?.run?.status === 'failed' && Boolean(data.run.reason)} />

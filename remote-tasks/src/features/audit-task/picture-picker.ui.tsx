@@ -1,6 +1,6 @@
 import { type Translate, UPLOAD_MAX_BYTES, useT } from '@grab/shared';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { ACCEPT, type PickProblem, pickFiles, type SubmitProblem, submitProblem } from './audit-picker.lib';
 import styles from './audit-task.module.css';
 import { type PickedPicture, usePictureUploads } from './picture-uploads';
@@ -26,7 +26,7 @@ function pictureLine(picture: PickedPicture, t: Translate): string {
  * broken image), the bar, the line, and what can be done about it.
  */
 function PictureItem({ picture, name, label, onRetry, onRemove }: { picture: PickedPicture; name: string; label: string | null; onRetry: () => void; onRemove: () => void }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const [unreadable, setUnreadable] = useState(false);
   const lineId = useId();
   const refused = picture.status === 'refused';
@@ -47,29 +47,29 @@ function PictureItem({ picture, name, label, onRetry, onRemove }: { picture: Pic
       {refused ? null : (
         <div
           role="progressbar"
-          aria-label={t('audit.uploadOf', { name })}
+          aria-label={pages('audit.uploadOf', { name })}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={shown}
-          aria-valuetext={pictureLine(picture, t)}
+          aria-valuetext={pictureLine(picture, pages)}
           className={styles.bar}
         >
           <span className={styles.barFill} style={{ inlineSize: `${shown}%` }} />
         </div>
       )}
       <p id={lineId} className={styles.previewStatus} role={refused ? 'alert' : undefined} dir="auto">
-        {pictureLine(picture, t)}
+        {pictureLine(picture, pages)}
       </p>
       <div className={styles.previewActions}>
         {/* Only a broken connection is worth another try; a refused file needs another file. */}
         {picture.status === 'failed' ? (
           <button type="button" className="g-button g-button--secondary" onClick={onRetry}>
-            {t('audit.retryUpload')}
+            {pages('audit.retryUpload')}
             <span className="g-visually-hidden"> — {name}</span>
           </button>
         ) : null}
         <button type="button" className="g-button g-button--secondary" onClick={onRemove} aria-describedby={refused ? lineId : undefined}>
-          {refused ? t('audit.chooseAnother') : t('audit.remove')}
+          {refused ? pages('audit.chooseAnother') : pages('audit.remove')}
           <span className="g-visually-hidden"> — {name}</span>
         </button>
       </div>
@@ -105,6 +105,7 @@ interface PicturePickerProps {
  */
 export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerProps) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { pictures, add, remove, retry, clear } = usePictureUploads();
   const [problem, setProblem] = useState<Problem | null>(null);
   /** Submit was tapped while pictures were still uploading: it sends once they are done. */
@@ -161,13 +162,13 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
 
   return (
     <section className={`g-card ${styles.picker}`} aria-describedby={problem ? problemId : undefined}>
-      <h2 className={styles.sectionTitle}>{needed === 2 ? t('audit.pickTwo') : t('audit.pickOne')}</h2>
+      <h2 className={styles.sectionTitle}>{needed === 2 ? pages('audit.pickTwo') : pages('audit.pickOne')}</h2>
       {named && !full ? (
         // Which pictures the reviewer wants, before any is picked: they are sent in this order.
         <ol className={styles.wanted}>
           {named.map((label, index) => (
             <li key={label} dir="auto">
-              <span className={styles.wantedNumber}>{t('audit.pictureN', { n: index + 1 })}</span> {label}
+              <span className={styles.wantedNumber}>{pages('audit.pictureN', { n: index + 1 })}</span> {label}
             </li>
           ))}
         </ol>
@@ -178,7 +179,7 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
             <PictureItem
               key={picture.key}
               picture={picture}
-              name={t('audit.pictureN', { n: index + 1 })}
+              name={pages('audit.pictureN', { n: index + 1 })}
               label={named?.[index] ?? null}
               onRetry={() => retry(picture.key)}
               onRemove={() => remove(picture.key)}
@@ -190,21 +191,21 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
         <div className={styles.pickButtons}>
           <label className={`g-button g-button--secondary ${styles.fileButton}`}>
             <input type="file" accept={ACCEPT} multiple={needed - pictures.length > 1} className="g-visually-hidden" onChange={onPick} />
-            {t('audit.choose')}
+            {pages('audit.choose')}
           </label>
           <label className={`g-button g-button--secondary ${styles.fileButton}`}>
             <input type="file" accept={ACCEPT} capture="environment" className="g-visually-hidden" onChange={onPick} />
-            {t('audit.camera')}
+            {pages('audit.camera')}
           </label>
         </div>
       )}
       {problem ? (
         <p id={problemId} className={styles.problem} role="alert">
-          {t(PROBLEM_KEY[problem], { max: needed })}
+          {pages(PROBLEM_KEY[problem], { max: needed })}
         </p>
       ) : null}
       <button type="button" className="g-button" disabled={busy || waiting} aria-busy={busy || waiting} onClick={submit}>
-        {waiting ? t('audit.sendsWhenUploaded') : busy ? t('busy') : t('audit.submit')}
+        {waiting ? pages('audit.sendsWhenUploaded') : busy ? t('busy') : pages('audit.submit')}
       </button>
     </section>
   );

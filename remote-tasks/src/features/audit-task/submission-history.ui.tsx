@@ -11,7 +11,7 @@ import {
   useT,
 } from '@grab/shared';
 import { useEffect, useId, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { localDateTime } from '../../lib/schedule.lib';
 import statusStyles from '../../lib/status.module.css';
@@ -29,25 +29,26 @@ function Thumb({ id, alt }: { id: string; alt: string }) {
 
 function Item({ submission, showReason }: { submission: Submission; showReason: boolean }) {
   const { t, language } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   const when = localDateTime(submission.createdAt, languageByKey(language).tag);
   return (
     <li className={styles.item}>
       <div className={styles.itemHead}>
         <span className={`${statusStyles.status} ${styles.itemStatus}`} data-status={submission.status}>
-          {submission.status === 'passed' ? t('audit.passedTitle') : t(`status.${submission.status}`)}
+          {submission.status === 'passed' ? pages('audit.passedTitle') : t(`status.${submission.status}`)}
         </span>
         <span className={styles.itemDate}>{when}</span>
       </div>
       {submission.reason && showReason ? (
         <p className={styles.itemReason} dir="auto">
-          {t('reasonLine', { reason: isolate(submission.reason) })}
+          {pages('reasonLine', { reason: isolate(submission.reason) })}
         </p>
       ) : null}
-      {submission.status === 'passed' ? <p className={styles.itemReward}>{t('audit.earned', { points: points(submission.reward) })}</p> : null}
+      {submission.status === 'passed' ? <p className={styles.itemReward}>{pages('audit.earned', { points: points(submission.reward) })}</p> : null}
       <div className={styles.thumbs}>
         {submission.pictures.map((id, index) => (
-          <Thumb key={id} id={id} alt={t('audit.pictureN', { n: index + 1 })} />
+          <Thumb key={id} id={id} alt={pages('audit.pictureN', { n: index + 1 })} />
         ))}
       </div>
     </li>
@@ -61,6 +62,7 @@ function Item({ submission, showReason }: { submission: Submission; showReason: 
  */
 export function SubmissionHistory({ taskId, refreshEveryMs, newestReasonShown = false }: { taskId: number; refreshEveryMs: number | false; newestReasonShown?: boolean }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { data, isError, refetch } = useQuery({ ...auditLogQuery(taskId), refetchInterval: refreshEveryMs });
   const [more, setMore] = useState<{ list: Submission[]; page: number; hasMore: boolean } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -84,9 +86,9 @@ export function SubmissionHistory({ taskId, refreshEveryMs, newestReasonShown = 
   }
 
   let body: React.ReactNode;
-  if (!data && isError) body = <LoadFailed message={t('audit.historyError')} onRetry={() => void refetch()} />;
+  if (!data && isError) body = <LoadFailed message={pages('audit.historyError')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="5rem" />;
-  else if (data.list.length === 0) body = <p className={styles.empty}>{t('audit.historyEmpty')}</p>;
+  else if (data.list.length === 0) body = <p className={styles.empty}>{pages('audit.historyEmpty')}</p>;
   else {
     const hasMore = more ? more.hasMore : data.hasMore;
     body = (
@@ -98,7 +100,7 @@ export function SubmissionHistory({ taskId, refreshEveryMs, newestReasonShown = 
         </ul>
         {hasMore ? (
           <button type="button" className="g-button g-button--secondary" disabled={loadingMore} onClick={loadMore}>
-            {loadingMore ? t('busy') : t('audit.more')}
+            {loadingMore ? t('busy') : pages('audit.more')}
           </button>
         ) : null}
       </>
@@ -108,7 +110,7 @@ export function SubmissionHistory({ taskId, refreshEveryMs, newestReasonShown = 
   return (
     <section className={`g-card ${styles.historyCard}`} aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        {t('audit.history')}
+        {pages('audit.history')}
       </h2>
       {body}
     </section>

@@ -1,6 +1,6 @@
 import { LoadFailed, LoadingBlocks, type TaskKind, taskTgUrlQuery, useQuery, useSearchParams, useT } from '@grab/shared';
 import { useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { useLeadingTask } from '../../lib/task-flow';
 import { BrokenLink, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
@@ -8,22 +8,23 @@ import { readTaskQuery } from '../../lib/task-query.lib';
 
 function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: TaskKind; stepId: number }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { data, isError, refetch } = useQuery(taskTgUrlQuery(taskId));
   const { busy, advance } = useLeadingTask({ id: taskId, kind: taskType });
   const [opened, setOpened] = useState(false);
 
   let body: React.ReactNode;
-  if (!data && isError) body = <LoadFailed message={t('join.error')} onRetry={() => void refetch()} />;
+  if (!data && isError) body = <LoadFailed message={pages('join.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={1} blockSize="10rem" />;
   else {
     body = (
       <section className={`g-card ${pageStyles.stack}`}>
         <ol className={pageStyles.steps}>
           <li className={pageStyles.step} data-state={opened ? 'done' : 'current'}>
-            {t('join.step1')}
+            {pages('join.step1')}
           </li>
           <li className={pageStyles.step} data-state={opened ? 'current' : 'todo'}>
-            {t('join.step2')}
+            {pages('join.step2')}
           </li>
         </ol>
         <div className={pageStyles.actions}>
@@ -34,8 +35,8 @@ function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: Tas
             className={`g-button${opened ? ' g-button--secondary' : ''}`}
             onClick={() => setOpened(true)}
           >
-            {t('join.open')}
-            <span className="g-visually-hidden"> {t('newTab')}</span>
+            {pages('join.open')}
+            <span className="g-visually-hidden"> {pages('newTab')}</span>
           </a>
           <button
             type="button"
@@ -43,7 +44,7 @@ function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: Tas
             disabled={busy}
             onClick={() => advance({ stepId })}
           >
-            {busy ? t('busy') : t('join.joined')}
+            {busy ? t('busy') : pages('join.joined')}
           </button>
         </div>
       </section>
@@ -51,8 +52,8 @@ function JoinGroup({ taskId, taskType, stepId }: { taskId: number; taskType: Tas
   }
 
   return (
-    <TaskPage title={t('join.title')}>
-      <p className={pageStyles.outcomeText}>{t('join.text')}</p>
+    <TaskPage title={pages('join.title')}>
+      <p className={pageStyles.outcomeText}>{pages('join.text')}</p>
       {body}
     </TaskPage>
   );

@@ -1,13 +1,14 @@
 import { addWsNumber, callMessaging, languageByKey, type PendingCode, useAtomValue, userInfoAtom, useT } from '@grab/shared';
 import { countryOptions, DIAL_CODES } from '@grab/shared/countries';
 import { type FormEvent, useId, useMemo, useRef, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import pageStyles from '../../lib/task-page.module.css';
 import styles from './messaging-number.module.css';
 
 /** Country and number, then "Get code": the server checks the number and issues a one-time code. */
 export function AddNumberForm({ onCode }: { onCode: (code: PendingCode) => void }) {
   const { t, language } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const common = useT();
   const user = useAtomValue(userInfoAtom);
   const tag = languageByKey(language).tag;
@@ -52,10 +53,10 @@ export function AddNumberForm({ onCode }: { onCode: (code: PendingCode) => void 
   return (
     <form className={`g-card ${pageStyles.stack}`} onSubmit={onSubmit} noValidate aria-labelledby={`${phoneId}-title`}>
       <h2 id={`${phoneId}-title`} className={styles.sectionTitle}>
-        {t('ws.addTitle')}
+        {pages('ws.addTitle')}
       </h2>
       <label htmlFor={countryId} className={pageStyles.fieldLabel}>
-        {t('ws.country')}
+        {pages('ws.country')}
       </label>
       <select id={countryId} className={`${pageStyles.field} ${styles.select}`} value={country} onChange={(event) => setCountry(event.target.value)}>
         {countries.map((option) => (
@@ -65,7 +66,7 @@ export function AddNumberForm({ onCode }: { onCode: (code: PendingCode) => void 
         ))}
       </select>
       <label htmlFor={phoneId} className={pageStyles.fieldLabel}>
-        {t('ws.number')}
+        {pages('ws.number')}
       </label>
       <div className={styles.phoneRow} dir="ltr">
         <span className={styles.dial} aria-hidden="true">
@@ -90,7 +91,7 @@ export function AddNumberForm({ onCode }: { onCode: (code: PendingCode) => void 
         </p>
       ) : null}
       <button type="submit" className="g-button" disabled={busy}>
-        {busy ? t('busy') : t('ws.getCode')}
+        {busy ? t('busy') : pages('ws.getCode')}
       </button>
     </form>
   );

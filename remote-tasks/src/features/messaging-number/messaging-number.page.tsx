@@ -1,6 +1,6 @@
 import { type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePointsText, useQuery, useT } from '@grab/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
 import { TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
 import { AddNumberForm } from './add-number-form.ui';
@@ -10,24 +10,24 @@ import { SendCodeWindow } from './send-code-window.ui';
 import { VerifiedNumbers } from './verified-numbers.ui';
 
 function Summary({ info }: { info: AppInfo }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   return (
-    <section className={`g-card ${pageStyles.stack}`} aria-label={t('ws.summary')}>
+    <section className={`g-card ${pageStyles.stack}`} aria-label={pages('ws.summary')}>
       {info.reward > 0 ? (
         <p className={styles.figure}>
-          <span>{t('ws.rewardLabel')}</span>
+          <span>{pages('ws.rewardLabel')}</span>
           <strong>{points(info.reward)}</strong>
         </p>
       ) : null}
       <p className={styles.figure}>
-        <span>{t('ws.todayLabel')}</span>
-        <strong>{t('ws.todayValue', { earned: points(info.earnedToday), cap: points(info.dailyCap) })}</strong>
+        <span>{pages('ws.todayLabel')}</span>
+        <strong>{pages('ws.todayValue', { earned: points(info.earnedToday), cap: points(info.dailyCap) })}</strong>
       </p>
-      <p className={styles.note}>{t('ws.onceNote')}</p>
+      <p className={styles.note}>{pages('ws.onceNote')}</p>
       {info.eligibility ? (
         <p className={styles.note}>
-          <strong>{t('ws.eligibility')}</strong> <span dir="auto">{info.eligibility}</span>
+          <strong>{pages('ws.eligibility')}</strong> <span dir="auto">{info.eligibility}</span>
         </p>
       ) : null}
     </section>
@@ -36,17 +36,17 @@ function Summary({ info }: { info: AppInfo }) {
 
 /** The line that replaces the closed window: what was verified and what it earned. */
 function Verified({ status }: { status: PhoneStatus }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
-  let text = t('ws.verifiedNoReward');
-  if (status.reward > 0) text = t('ws.verifiedReward', { points: points(status.reward) });
-  else if (status.capped) text = t('ws.verifiedCapped');
+  let text = pages('ws.verifiedNoReward');
+  if (status.reward > 0) text = pages('ws.verifiedReward', { points: points(status.reward) });
+  else if (status.capped) text = pages('ws.verifiedCapped');
   return (
     <section className={`g-card ${pageStyles.outcome}`} data-tone="success" role="status">
       <p ref={ref} tabIndex={-1} className={pageStyles.outcomeTitle}>
-        {t('ws.verifiedTitle', { number: `\u2066${status.phone}\u2069` })}
+        {pages('ws.verifiedTitle', { number: `\u2066${status.phone}\u2069` })}
       </p>
       <p className={pageStyles.outcomeText}>{text}</p>
     </section>
@@ -54,7 +54,7 @@ function Verified({ status }: { status: PhoneStatus }) {
 }
 
 function MessagingNumber() {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const info = useQuery(appInfoQuery());
   const waiting = useQuery(waitingCodeQuery());
   // The code on screen: one just asked for, or one still waiting from an earlier visit.
@@ -80,7 +80,7 @@ function MessagingNumber() {
   }, []);
 
   if (!info.data) {
-    return info.isError ? <LoadFailed message={t('ws.error')} onRetry={() => void info.refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />;
+    return info.isError ? <LoadFailed message={pages('ws.error')} onRetry={() => void info.refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />;
   }
   return (
     <>
@@ -114,10 +114,10 @@ export default function MessagingNumberPage() {
 }
 
 function Frame() {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   return (
-    <TaskPage title={t('ws.title')}>
-      <p className={pageStyles.outcomeText}>{t('ws.intro')}</p>
+    <TaskPage title={pages('ws.title')}>
+      <p className={pageStyles.outcomeText}>{pages('ws.intro')}</p>
       <MessagingNumber />
     </TaskPage>
   );

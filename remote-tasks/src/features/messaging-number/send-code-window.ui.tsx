@@ -1,6 +1,6 @@
 import { callMessaging, copyText, dateTimeFormat, languageByKey, type PendingCode, type PhoneStatus, simulateInbound, toast, useQuery, useT } from '@grab/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import pageStyles from '../../lib/task-page.module.css';
 import { phoneStatusQuery } from './messaging-number.api';
 import styles from './messaging-number.module.css';
@@ -31,6 +31,7 @@ export function SendCodeWindow({
   onNewCode: () => void;
 }) {
   const { t, language } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const tag = languageByKey(language).tag;
   const titleId = useId();
   const codeId = useId();
@@ -46,8 +47,8 @@ export function SendCodeWindow({
   }, [verified, status, onVerified]);
 
   async function onCopy() {
-    if (await copyText(pending.code)) toast.success(t('ws.copied'));
-    else toast.danger(t('ws.copyFailed'));
+    if (await copyText(pending.code)) toast.success(pages('ws.copied'));
+    else toast.danger(pages('ws.copyFailed'));
   }
 
   async function onSimulate() {
@@ -62,68 +63,68 @@ export function SendCodeWindow({
   return (
     <section role="dialog" aria-modal="false" aria-labelledby={titleId} className={`g-card ${pageStyles.stack} ${styles.window}`}>
       <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        {t('ws.sendTitle')}
+        {pages('ws.sendTitle')}
       </h2>
-      <p className={pageStyles.outcomeText}>{t('ws.sendText', { number: `\u2066${pending.phone}\u2069` })}</p>
+      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: `\u2066${pending.phone}\u2069` })}</p>
       <ol className={pageStyles.steps}>
         <li className={pageStyles.step} data-state="current">
           <span>
-            {t('ws.stepCopy')}
+            {pages('ws.stepCopy')}
             <span className={styles.codeRow}>
-              <output id={codeId} className={styles.code} dir="ltr" aria-label={t('ws.codeLabel')}>
+              <output id={codeId} className={styles.code} dir="ltr" aria-label={pages('ws.codeLabel')}>
                 {pending.code}
               </output>
               <button type="button" className="g-button g-button--secondary" onClick={onCopy}>
-                {t('ws.copy')}
+                {pages('ws.copy')}
               </button>
             </span>
           </span>
         </li>
         <li className={pageStyles.step} data-state="current">
           <span>
-            {t('ws.stepSend')}
+            {pages('ws.stepSend')}
             <span className={pageStyles.stepNote}>
-              {t('ws.officialAccount')}{' '}
+              {pages('ws.officialAccount')}{' '}
               <bdi dir="ltr" className={styles.account}>
                 {officialAccount}
               </bdi>
             </span>
             <a href={pending.link} target="_blank" rel="noopener noreferrer" className={`g-button ${styles.openApp}`}>
-              {t('ws.openApp')}
-              <span className="g-visually-hidden"> {t('newTab')}</span>
+              {pages('ws.openApp')}
+              <span className="g-visually-hidden"> {pages('newTab')}</span>
             </a>
           </span>
         </li>
         <li className={pageStyles.step} data-state={expired ? 'todo' : 'current'}>
           <span>
-            {t('ws.stepReturn')}
-            <span className={pageStyles.stepNote}>{t('ws.closesItself')}</span>
+            {pages('ws.stepReturn')}
+            <span className={pageStyles.stepNote}>{pages('ws.closesItself')}</span>
           </span>
         </li>
       </ol>
       <div aria-live="polite" className={styles.wait}>
         {expired ? (
-          <p className={styles.fieldError}>{t('ws.expired')}</p>
+          <p className={styles.fieldError}>{pages('ws.expired')}</p>
         ) : (
           <p className={styles.waiting}>
             <span className={styles.spinner} aria-hidden="true" />
-            {t('ws.waiting', { time: localTime(pending.expiresAt, tag) })}
+            {pages('ws.waiting', { time: localTime(pending.expiresAt, tag) })}
           </p>
         )}
       </div>
       <div className={pageStyles.actions}>
         {expired ? (
           <button type="button" className="g-button" onClick={onNewCode}>
-            {t('ws.newCode')}
+            {pages('ws.newCode')}
           </button>
         ) : null}
         {simulator && !expired ? (
           <button type="button" className="g-button g-button--secondary" disabled={sending} onClick={onSimulate}>
-            {sending ? t('busy') : t('ws.simulate')}
+            {sending ? t('busy') : pages('ws.simulate')}
           </button>
         ) : null}
         <button type="button" className="g-button g-button--secondary" onClick={onClose}>
-          {t('ws.close')}
+          {pages('ws.close')}
         </button>
       </div>
     </section>

@@ -1,26 +1,26 @@
 import { callMessaging, confirmDialog, deleteWsAccount, toast, usePointsText, useT, type VerifiedNumber } from '@grab/shared';
 import { useId, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
 import { numbersChanged } from './messaging-number.api';
 import styles from './messaging-number.module.css';
 
 function NumberRow({ number }: { number: VerifiedNumber }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   const [busy, setBusy] = useState(false);
 
   async function onDelete() {
     const ok = await confirmDialog({
-      title: t('ws.deleteTitle'),
-      message: t('ws.deleteText', { number: `\u2066${number.phone}\u2069` }),
-      confirmLabel: t('ws.delete'),
-      cancelLabel: t('ws.keep'),
+      title: pages('ws.deleteTitle'),
+      message: pages('ws.deleteText', { number: `\u2066${number.phone}\u2069` }),
+      confirmLabel: pages('ws.delete'),
+      cancelLabel: pages('ws.keep'),
     });
     if (!ok) return;
     setBusy(true);
     try {
       if (await callMessaging(deleteWsAccount, { phone: number.phone })) {
-        toast.success(t('ws.deleted'));
+        toast.success(pages('ws.deleted'));
         await numbersChanged();
       }
     } finally {
@@ -35,12 +35,12 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
           {number.phone}
         </bdi>
         <span className={styles.presence} data-online={number.online}>
-          {number.online ? t('ws.online') : t('ws.offline')}
+          {number.online ? pages('ws.online') : pages('ws.offline')}
         </span>
       </span>
-      {number.reward > 0 ? <span className={styles.numberReward}>{t('ws.earned', { points: points(number.reward) })}</span> : null}
-      <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={t('ws.deleteNumber', { number: number.phone })}>
-        {t('ws.delete')}
+      {number.reward > 0 ? <span className={styles.numberReward}>{pages('ws.earned', { points: points(number.reward) })}</span> : null}
+      <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={pages('ws.deleteNumber', { number: number.phone })}>
+        {pages('ws.delete')}
       </button>
     </li>
   );
@@ -48,15 +48,15 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
 
 /** The earner's verified numbers, online or offline, each with delete after a confirm. */
 export function VerifiedNumbers({ numbers }: { numbers: readonly VerifiedNumber[] }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const titleId = useId();
   return (
     <section className="g-card" aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        {t('ws.listTitle')}
+        {pages('ws.listTitle')}
       </h2>
       {numbers.length === 0 ? (
-        <p className={styles.empty}>{t('ws.listEmpty')}</p>
+        <p className={styles.empty}>{pages('ws.listEmpty')}</p>
       ) : (
         <ul className={styles.numbers}>
           {numbers.map((number) => (

@@ -1,7 +1,7 @@
 import { balanceChanged, fetchEndpoint, LoadFailed, LoadingBlocks, LockIcon, queryClient, tasksChanged, useQuery, useSearchParams, usePointsText, useT } from '@grab/shared';
 import { type StandbyTime, standbyTime, userOnline } from '@grab/shared/contracts';
 import { useCallback, useId, useRef } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { BrokenLink, Outcome, TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
 import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
@@ -13,10 +13,11 @@ const standbyKey = (taskId: number) => ['tasks', 'standby', taskId] as const;
 
 function StateLine({ view }: { view: StandbyTime }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   if (view.locked) {
     return (
-      <Outcome tone="muted" title={t('detail.lockedTitle')} text={t('detail.lockedText', { required: view.minLevel, current: view.earnerLevel })}>
+      <Outcome tone="muted" title={pages('detail.lockedTitle')} text={pages('detail.lockedText', { required: view.minLevel, current: view.earnerLevel })}>
         <p className={pageStyles.outcomeText}>
           <LockIcon size={20} /> {t('lockedLevel', { level: view.minLevel })}
         </p>
@@ -24,43 +25,43 @@ function StateLine({ view }: { view: StandbyTime }) {
     );
   }
   if (view.state === 'completed') {
-    return <Outcome tone="success" title={t('online.completedTitle')} text={t('online.completedText', { points: points(view.creditedToday) })} />;
+    return <Outcome tone="success" title={pages('online.completedTitle')} text={pages('online.completedText', { points: points(view.creditedToday) })} />;
   }
   if (view.state === 'online') {
-    return <Outcome tone="info" title={t('online.onlineTitle')} text={t('online.onlineText', { points: points(view.reward), time: spokenMinutes(view.targetMinutes, t) })} />;
+    return <Outcome tone="info" title={pages('online.onlineTitle')} text={pages('online.onlineText', { points: points(view.reward), time: spokenMinutes(view.targetMinutes, pages) })} />;
   }
-  return <Outcome tone="muted" title={t('online.offlineTitle')} text={t('online.offlineText')} />;
+  return <Outcome tone="muted" title={pages('online.offlineTitle')} text={pages('online.offlineText')} />;
 }
 
 function Figures({ view }: { view: StandbyTime }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const progressId = useId();
   const next = towardNext(view);
   return (
     <section className={`g-card ${pageStyles.stack}`}>
       <dl className={styles.figures}>
         <div className={styles.figure}>
-          <dt>{t('online.today')}</dt>
-          <dd>{spokenMinutes(view.todayMinutes, t)}</dd>
+          <dt>{pages('online.today')}</dt>
+          <dd>{spokenMinutes(view.todayMinutes, pages)}</dd>
         </div>
         <div className={styles.figure}>
-          <dt>{t('online.total')}</dt>
-          <dd>{spokenMinutes(view.totalMinutes, t)}</dd>
+          <dt>{pages('online.total')}</dt>
+          <dd>{spokenMinutes(view.totalMinutes, pages)}</dd>
         </div>
       </dl>
       <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
-        <label htmlFor={progressId}>{t('online.toward')}</label>
-        <progress id={progressId} value={next.value} max={next.max} aria-valuetext={t('online.towardValue', { done: spokenMinutes(next.value, t), target: spokenMinutes(next.max, t) })} />
-        <span>{t('online.towardShort', { done: next.value, target: next.max })}</span>
+        <label htmlFor={progressId}>{pages('online.toward')}</label>
+        <progress id={progressId} value={next.value} max={next.max} aria-valuetext={pages('online.towardValue', { done: spokenMinutes(next.value, pages), target: spokenMinutes(next.max, pages) })} />
+        <span>{pages('online.towardShort', { done: next.value, target: next.max })}</span>
       </div>
-      <p className={pageStyles.outcomeText}>{t('online.credits', { done: view.credits.done, total: view.credits.total })}</p>
-      <p className={pageStyles.outcomeText}>{t('online.rules', { cap: spokenMinutes(view.capMinutes, t) })}</p>
+      <p className={pageStyles.outcomeText}>{pages('online.credits', { done: view.credits.done, total: view.credits.total })}</p>
+      <p className={pageStyles.outcomeText}>{pages('online.rules', { cap: spokenMinutes(view.capMinutes, pages) })}</p>
     </section>
   );
 }
 
 function OnlineTime({ taskId }: { taskId: number }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { data, isError, refetch } = useQuery({
     queryKey: standbyKey(taskId),
     queryFn: () => fetchEndpoint(standbyTime, { taskId }),
@@ -81,7 +82,7 @@ function OnlineTime({ taskId }: { taskId: number }) {
   useHeartbeat(earning, beat);
 
   let body: React.ReactNode;
-  if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
+  if (!data && isError) body = <LoadFailed message={pages('detail.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="8rem" />;
   else
     body = (
@@ -94,8 +95,8 @@ function OnlineTime({ taskId }: { taskId: number }) {
     );
 
   return (
-    <TaskPage title={t('online.title')}>
-      <p className={pageStyles.outcomeText}>{t('online.text')}</p>
+    <TaskPage title={pages('online.title')}>
+      <p className={pageStyles.outcomeText}>{pages('online.text')}</p>
       {body}
     </TaskPage>
   );

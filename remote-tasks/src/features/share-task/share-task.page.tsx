@@ -1,6 +1,6 @@
 import { type Credit, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, useQuery, useSearchParams, useT } from '@grab/shared';
 import { useId, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
 import { useShareFlow, VISITS_REFRESH_MS, waitingForVisits } from '../../lib/share-flow';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
@@ -11,6 +11,7 @@ import styles from './share-task.module.css';
 
 function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: number; onCredit: (credit: Credit) => void }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const task = { id: detail.id, kind: detail.kind as TaskKind, title: detail.title, shareStepId: stepId };
   const flow = useShareFlow(task);
   const linkId = useId();
@@ -54,7 +55,7 @@ function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: n
         <p className={pageStyles.outcomeText}>{enough ? t('share.enough') : t('share.waiting', { count: share.visitsNeeded - share.visits })}</p>
         {enough ? (
           <button type="button" className="g-button" disabled={flow.busy !== null} onClick={onCollect}>
-            {flow.busy === 'collect' ? t('busy') : t('detail.collect')}
+            {flow.busy === 'collect' ? t('busy') : pages('detail.collect')}
           </button>
         ) : null}
       </section>
@@ -64,6 +65,7 @@ function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: n
 
 function ShareTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   // Visits come from strangers' phones: ask again while the earner waits (and at once when the page
   // shows again, back from the app they shared to), not once enough came. A hidden page asks nothing.
   const { data, isError, refetch } = useQuery({
@@ -73,7 +75,7 @@ function ShareTask({ taskId, stepId }: { taskId: number; stepId: number }) {
   const [credit, setCredit] = useState<Credit | null>(null);
 
   let body: React.ReactNode;
-  if (!data && isError) body = <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} />;
+  if (!data && isError) body = <LoadFailed message={pages('detail.error')} onRetry={() => void refetch()} />;
   else if (!data) body = <LoadingBlocks count={2} blockSize="8rem" />;
   else if (credit) body = <Credited credit={credit} hall={afterStepDestination(null, data, window.location.origin).href} />;
   else body = <ShareBody detail={data} stepId={stepId} onCredit={setCredit} />;

@@ -1,6 +1,6 @@
 import { callMain, RedeemCode as RedeemCodeSchema, Refused, taskExchange, useT } from '@grab/shared';
 import { type FormEvent, useId, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { CreditDone } from '../../lib/credit-done.ui';
 import { useCredit } from '../../lib/credit.lib';
 import pageStyles from '../../lib/task-page.module.css';
@@ -9,6 +9,7 @@ import styles from './task-detail.module.css';
 /** A redemption code form: the server checks the code and decides what it credits. */
 export function RedeemCode() {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const { busy, credit, run } = useCredit();
@@ -19,7 +20,7 @@ export function RedeemCode() {
     event.preventDefault();
     const parsed = RedeemCodeSchema.safeParse(code);
     if (!parsed.success) {
-      setProblem(code.trim() ? t('redeem.tooLong') : t('redeem.empty'));
+      setProblem(code.trim() ? pages('redeem.tooLong') : pages('redeem.empty'));
       return;
     }
     setProblem(null);
@@ -44,7 +45,7 @@ export function RedeemCode() {
       {credit ? <CreditDone credit={credit} /> : null}
       <form className={`g-card ${styles.redeem}`} onSubmit={submit} noValidate>
         <label htmlFor={inputId} className={pageStyles.fieldLabel}>
-          {t('redeem.label')}
+          {pages('redeem.label')}
         </label>
         <input
           id={inputId}
@@ -64,7 +65,7 @@ export function RedeemCode() {
           </p>
         ) : null}
         <button type="submit" className="g-button" disabled={busy}>
-          {busy ? t('busy') : t('redeem.submit')}
+          {busy ? t('busy') : pages('redeem.submit')}
         </button>
       </form>
     </>

@@ -1,6 +1,6 @@
 import { type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
 import { useId, useState } from 'react';
-import { TASKS_NS } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { isolate } from '../../lib/isolate.lib';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
 import { ReviewTime } from '../../lib/review-time.ui';
@@ -17,10 +17,11 @@ import { detailScreen, stepState } from './task-detail.lib';
 
 function Summary({ detail }: { detail: TaskDetail }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
   const progressId = useId();
   return (
-    <section className={`g-card ${styles.summary}`} aria-label={t('detail.summary')}>
+    <section className={`g-card ${styles.summary}`} aria-label={pages('detail.summary')}>
       {/* Redemption codes carry their own reward: the task itself shows none. */}
       {detail.reward > 0 ? (
         <p className={styles.reward}>
@@ -49,13 +50,13 @@ function Summary({ detail }: { detail: TaskDetail }) {
 }
 
 function Steps({ detail }: { detail: TaskDetail }) {
-  const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const titleId = useId();
   if (detail.taskBranchList.length === 0) return null;
   return (
     <section className="g-card" aria-labelledby={titleId}>
       <h2 id={titleId} className={styles.sectionTitle}>
-        {t('detail.steps')}
+        {pages('detail.steps')}
       </h2>
       <ol className={pageStyles.steps}>
         {detail.taskBranchList.map((step) => {
@@ -64,7 +65,7 @@ function Steps({ detail }: { detail: TaskDetail }) {
             <li key={step.id} className={pageStyles.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
               <span dir="auto">
                 {step.title}
-                <span className={pageStyles.stepNote}>{t(`detail.stepState.${state}`)}</span>
+                <span className={pageStyles.stepNote}>{pages(`detail.stepState.${state}`)}</span>
               </span>
             </li>
           );
@@ -77,6 +78,7 @@ function Steps({ detail }: { detail: TaskDetail }) {
 
 function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: Credit) => void }) {
   const { t, language } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const task = { id: detail.id, kind: detail.kind };
   const { busy, advance } = useLeadingTask(task);
   const screen = detailScreen(detail);
@@ -90,7 +92,7 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       return <CollectReward taskId={detail.id} onCredit={onCredit} />;
     case 'locked':
       return (
-        <Outcome tone="muted" title={t('detail.lockedTitle')} text={t('detail.lockedText', { required: screen.required, current: screen.current })}>
+        <Outcome tone="muted" title={pages('detail.lockedTitle')} text={pages('detail.lockedText', { required: screen.required, current: screen.current })}>
           <p className={styles.lockLine}>
             <LockIcon size={20} />
             <span>{t('lockedLevel', { level: screen.required })}</span>
@@ -98,13 +100,13 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
         </Outcome>
       );
     case 'closed':
-      return <Outcome tone="muted" title={t('detail.closedTitle')} text={t(`detail.closed.${screen.reason ?? 'other'}`)} />;
+      return <Outcome tone="muted" title={pages('detail.closedTitle')} text={pages(`detail.closed.${screen.reason ?? 'other'}`)} />;
     case 'completed': {
       const nextReset = detail.schedule === 'recurring' ? localDateTime(detail.nextResetAt, languageByKey(language).tag) : null;
       return (
-        <Outcome tone="success" title={t('detail.completedTitle')} text={nextReset ? t('detail.completedAgain', { time: nextReset }) : t('detail.completedText')}>
+        <Outcome tone="success" title={pages('detail.completedTitle')} text={nextReset ? pages('detail.completedAgain', { time: nextReset }) : pages('detail.completedText')}>
           <Link to={hall} className="g-button g-button--secondary">
-            {t('detail.backToTasks')}
+            {pages('detail.backToTasks')}
           </Link>
         </Outcome>
       );
@@ -113,18 +115,18 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       return <RedeemCode />;
     case 'underReview':
       return (
-        <Outcome tone="info" title={t('detail.reviewTitle')} text={t('detail.reviewText')}>
+        <Outcome tone="info" title={pages('detail.reviewTitle')} text={pages('detail.reviewText')}>
           <ReviewTime minutes={detail.reviewMinutes} />
           {screen.proofStep ? (
             <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button g-button--secondary">
-              {t('detail.reviewStatus')}
+              {pages('detail.reviewStatus')}
             </Link>
           ) : null}
         </Outcome>
       );
     case 'failed':
       return (
-        <Outcome tone="danger" title={t('detail.failedTitle')} text={screen.reason ? t('reasonLine', { reason: isolate(screen.reason) }) : t('detail.failedNoReason')}>
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={screen.reason ? pages('reasonLine', { reason: isolate(screen.reason) }) : pages('detail.failedNoReason')}>
           {screen.proofStep ? (
             <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button">
               {t('action.retry')}
@@ -134,14 +136,14 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       );
     case 'open':
       return (
-        <Outcome tone="info" title={screen.step.title} text={t('detail.openText')}>
+        <Outcome tone="info" title={screen.step.title} text={pages('detail.openText')}>
           <div className={pageStyles.actions}>
             <a href={screen.targetUrl} target="_blank" rel="noopener noreferrer" className="g-button g-button--secondary">
-              {t('detail.open')}
-              <span className="g-visually-hidden"> {t('newTab')}</span>
+              {pages('detail.open')}
+              <span className="g-visually-hidden"> {pages('newTab')}</span>
             </a>
             <button type="button" className="g-button" disabled={busy} onClick={() => step(screen.step.id)}>
-              {busy ? t('busy') : t('detail.done')}
+              {busy ? t('busy') : pages('detail.done')}
             </button>
           </div>
         </Outcome>
@@ -159,7 +161,7 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       if (page) {
         return (
           <Link to={stepDestination(page, task, origin).href} className={`g-button ${styles.primary}`}>
-            {t('online.open')}
+            {pages('online.open')}
           </Link>
         );
       }
@@ -174,13 +176,14 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
 
 function DetailView({ taskId }: { taskId: number }) {
   const { t } = useT(TASKS_NS);
+  const { t: pages } = useT(TASK_PAGES_NS);
   const { data, isError, refetch } = useQuery(taskDetailQuery(taskId));
   // Above the keyed Action: the task asked again after a collect has no reward waiting any more.
   const [credit, setCredit] = useState<Credit | null>(null);
   if (!data) {
     return (
-      <TaskPage title={t('detail.title')}>
-        {isError ? <LoadFailed message={t('detail.error')} onRetry={() => void refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />}
+      <TaskPage title={pages('detail.title')}>
+        {isError ? <LoadFailed message={pages('detail.error')} onRetry={() => void refetch()} /> : <LoadingBlocks count={3} blockSize="7rem" />}
       </TaskPage>
     );
   }

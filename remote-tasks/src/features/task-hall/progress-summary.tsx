@@ -112,7 +112,7 @@ export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined 
           <div>
             <dt>{t('summary.today')}</dt>
             <dd className={styles.today} data-testid="home-today">
-              {t('summary.todayValue', { points: points(asset.todayEarnings) })}
+              {points(asset.todayEarnings, { signed: true })}
             </dd>
           </div>
         </dl>
