@@ -108,7 +108,7 @@ export class PayoutQueue {
    * Writes the job into the outbox with the caller's transaction (or as its own statement): it
    * exists exactly when the commit does. Call `relaySoon` once that has committed.
    */
-  async inTransaction(tx: Executor, queue: string, data: object, startAfterSeconds = 0): Promise<void> {
+  async enqueue(tx: Executor, queue: string, data: object, startAfterSeconds = 0): Promise<void> {
     await tx.insert(jobOutbox).values({ queue, data, startAfter: sql`now() + make_interval(secs => ${startAfterSeconds})` });
   }
 

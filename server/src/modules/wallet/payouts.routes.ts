@@ -46,7 +46,7 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
   const requeue = (from: 'awaiting_approval' | 'dispatch_failed') => async (input: { orderId: number }, request: FastifyRequest) => {
     const row = await db.transaction(async (tx) => {
       const order = await requeueOrder(tx, input.orderId, from, earnerOf(request).userId);
-      await queue.inTransaction(tx, DISPATCH_QUEUE, { orderId: order.id });
+      await queue.enqueue(tx, DISPATCH_QUEUE, { orderId: order.id });
       const action = from === 'awaiting_approval' ? 'payout.approve' : 'payout.retry';
       await recordAction(tx, earnerOf(request), { action, targetType: 'withdrawOrder', targetId: order.id, before: { state: from }, after: { state: order.state } });
       return order;
