@@ -7,6 +7,7 @@
 //   node bench/run-all.mjs --only start,api-throughput [--no-npm-start]
 import { parseArgs } from 'node:util';
 import * as apiThroughput from './api-throughput.mjs';
+import * as earlyCalls from './early-calls.mjs';
 import * as firstLoadBytes from './first-load-bytes.mjs';
 import * as heartbeat from './heartbeat.mjs';
 import { startGrab } from './lib/grab-server.mjs';
@@ -21,7 +22,7 @@ import * as start from './start.mjs';
 import * as teamReport from './team-report.mjs';
 import * as withdraw from './withdraw.mjs';
 
-const ALL = ['start', 'first-load-bytes', 'lighthouse', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat', 'processes', 'mixed-load'];
+const ALL = ['start', 'first-load-bytes', 'lighthouse', 'early-calls', 'api-throughput', 'review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat', 'processes', 'mixed-load'];
 /** Benchmarks with their own servers on PostgreSQL. */
 const ON_POSTGRES = ['review-pass', 'withdraw', 'review-rebates', 'team-report', 'heartbeat', 'processes'];
 /** Benchmarks that start their own servers on both engines (PostgreSQL only with DATABASE_URL). */
@@ -75,6 +76,7 @@ try {
     const baseUrl = server.url;
     await attempt('first-load-bytes', () => firstLoadBytes.run({ baseUrl }));
     await attempt('lighthouse', () => lighthouse.run({ baseUrl }));
+    await attempt('early-calls', () => earlyCalls.run({ baseUrl }));
     const assertAlive = server.assertAlive;
     await attempt('api-throughput', () => apiThroughput.run({ baseUrl, assertAlive }));
   }
@@ -124,6 +126,10 @@ if (l) {
   for (const p of l.pages.slice(1)) {
     rows.push([`Lighthouse mobile: ${p.page}`, p.score.toFixed(2), `${times(p.score / base.score)} baseline (${base.score.toFixed(2)})`, `≥ ${l.target}`, verdict(p.score >= l.target)]);
   }
+}
+const e = results['early-calls'];
+if (e) {
+  rows.push(['/home LCP, throttled phone, with early calls', `${Math.round(e.with.lcp)} ms`, `${times(e.ratio)} without (${Math.round(e.without.lcp)} ms)`, '—', '—']);
 }
 const a = results['api-throughput'];
 if (a) {

@@ -48,6 +48,33 @@ test.describe('navigation rules (SPEC §2)', () => {
     expect(asked).toBeGreaterThanOrEqual(1);
   });
 
+  test('index.html asks for Home’s first reads before the app’s code runs, and the app uses those answers', async ({ signedInPage: page }) => {
+    // The host bundle is held until Home's reads have left: only the page's own early script can
+    // have sent them (a CSP that blocked it would leave them waiting, and the fixture fails on the
+    // violation). Once it runs, the app must take those answers instead of asking again.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/app/')) asked.push(path);
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/static/js/index.*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened = page.goto('/home');
+    const firstReads = ['/app/currency/list', '/app/task/list', '/app/user/assetInfo', '/app/user/level-info'];
+    await expect.poll(() => [...asked].sort()).toEqual(firstReads);
+    release();
+    await opened;
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await expect(page.getByTestId('progress-summary')).toBeVisible();
+    expect(asked.filter((path) => path === '/app/task/list')).toHaveLength(1);
+  });
+
   test('scroll resets to the top on every navigation', async ({ signedInPage: page }) => {
     await page.goto('/home');
     const shell = new Shell(page);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import { brotliDecompressSync } from 'node:zlib';
 import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE, LANGUAGE_COOKIE, LOCALE_CHUNKS_FILE } from '@grab/shared/first-screens';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_CALLS_SCRIPT } from '../src/http/early-calls';
 import { jsonForScriptElement, renderShell } from '../src/http/shell-html';
 import { createTestContext, testConfig, type TestContext } from './helper';
 
@@ -66,8 +68,8 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     expect(page.headers['cache-control']).toBe('no-cache');
     const served = (await app.inject({ method: 'GET', url: '/remotes.json' })).json();
     expect(embeddedManifest(page.body)).toEqual(served);
-    // Data, not a script: the CSP still allows no inline script at all.
-    expect(page.headers['content-security-policy']).not.toMatch(/unsafe-inline'[^;]*script|script-src[^;]*(unsafe-inline|sha256-|nonce-)/);
+    // Data, not a script: the CSP allows no inline script but the early calls (next test).
+    expect(page.headers['content-security-policy']).not.toMatch(/script-src[^;]*(unsafe-inline|nonce-)/);
   });
 
   it('hints the route’s remote entry and first chunks, and the host chunks it waits on, all existing', async () => {
@@ -163,10 +165,20 @@ describe('index.html with the remote manifest and the first screen hinted', () =
       write(manifestFile, '{"remotes": [');
       const page = await app.inject({ method: 'GET', url: '/home' });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toBe(INDEX);
+      expect(page.body).toBe(renderShell(INDEX, null, []));
+      expect(page.body).not.toContain(EMBEDDED_MANIFEST_ID);
     } finally {
       write(manifestFile, before);
     }
+  });
+
+  it('carries the early calls as its one inline script, which its CSP allows by hash', async () => {
+    const page = await app.inject({ method: 'GET', url: '/home' });
+    const inline = [...page.body.matchAll(/<script>([^<]*)<\/script>/g)].map((m) => m[1] as string);
+    expect(inline).toEqual([EARLY_CALLS_SCRIPT]);
+    const hash = `'sha256-${createHash('sha256').update(inline[0] as string).digest('base64')}'`;
+    const scriptSrc = String(page.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
+    expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", hash, 'https://connect.facebook.net', 'https://cdn.grab.example']);
   });
 
   it('compresses the shell when the phone accepts it', async () => {
@@ -188,6 +200,8 @@ describe('renderShell', () => {
     const html = renderShell(INDEX, { remotes: [] }, [{ href: '/a.js', as: 'script' }]);
     expect(html.indexOf('<meta charset')).toBeLessThan(html.indexOf(EMBEDDED_MANIFEST_ID));
     expect(html).toContain('<link rel="preload" as="script" href="/a.js"></head>');
-    expect(renderShell(INDEX, null, [])).toBe(INDEX);
+    expect(html.indexOf(EMBEDDED_MANIFEST_ID)).toBeLessThan(html.indexOf(EARLY_CALLS_SCRIPT));
+    // Without a manifest the early calls still start: they need nothing from it.
+    expect(renderShell(INDEX, null, [])).toBe(INDEX.replace('</head>', `<script>${EARLY_CALLS_SCRIPT}</script></head>`));
   });
 });

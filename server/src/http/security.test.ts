@@ -1,6 +1,7 @@
 import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { EARLY_CALLS_CSP_SOURCE } from './early-calls';
 import { contentSecurityPolicy, registerSecurity } from './security';
 
 /** What helmet wrote on every response before the headers were computed once. */
@@ -50,7 +51,7 @@ describe('security headers', () => {
     origins = ['https://remotes.example.com'];
     const second = (await app.inject({ method: 'GET', url: '/x' })).headers['content-security-policy'];
     expect(first).not.toContain('remotes.example.com');
-    expect(second).toContain("script-src 'self' https://connect.facebook.net https://remotes.example.com");
+    expect(second).toContain(`script-src 'self' ${EARLY_CALLS_CSP_SOURCE} https://connect.facebook.net https://remotes.example.com`);
     await app.close();
   });
 });

@@ -1,14 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { EARLY_CALLS_CSP_SOURCE } from './early-calls';
 
 const FACEBOOK_SCRIPT = 'https://connect.facebook.net';
 const FACEBOOK = 'https://www.facebook.com';
 
 /**
  * The CSP the app runs under: everything from our origin, the ad pixel's two Facebook origins, and
- * the origins of remotes that the manifest places elsewhere (`remotes`, joined by spaces). No
- * inline scripts are allowed; inline styles are, because UI libraries set style attributes.
+ * the origins of remotes that the manifest places elsewhere (`remotes`, joined by spaces). The only
+ * inline script allowed is index.html's early calls, by its hash; inline styles are, because UI
+ * libraries set style attributes.
  * `blob:` images: private pictures are read with the bearer token and shown from memory, and
  * picked photos are previewed before upload.
  */
@@ -17,7 +19,7 @@ export function contentSecurityPolicy(remotes: string) {
   const origins = () => remotes;
   return {
     'default-src': ["'self'"],
-    'script-src': ["'self'", FACEBOOK_SCRIPT, origins],
+    'script-src': ["'self'", EARLY_CALLS_CSP_SOURCE, FACEBOOK_SCRIPT, origins],
     'style-src': ["'self'", "'unsafe-inline'", origins],
     'img-src': ["'self'", 'data:', 'blob:', FACEBOOK, origins],
     'font-src': ["'self'", 'data:', origins],

@@ -1,5 +1,6 @@
 import type { RemoteManifest } from '@grab/shared/contracts';
 import { EMBEDDED_MANIFEST_ID } from '@grab/shared/first-screens';
+import { EARLY_CALLS_SCRIPT } from './early-calls';
 import type { PreloadHint } from './first-screen-hints';
 
 /**
@@ -21,14 +22,14 @@ function escapeAttribute(value: string): string {
 
 /**
  * The host's index.html with the remote manifest embedded as data (a JSON script element is never
- * run, so the CSP needs no inline-script exception) and preload hints for the first screen. They
- * close <head>: the charset stays in the first bytes, and the host's own scripts are asked for first.
+ * run), the early calls' script (allowed by its hash in the CSP) and preload hints for the first
+ * screen. They close <head>: the charset stays in the first bytes, and the host's own scripts are
+ * asked for first.
  */
 export function renderShell(template: string, manifest: RemoteManifest | null, hints: PreloadHint[]): string {
   const links = hints.map((hint) => `<link rel="preload" as="${hint.as}" href="${escapeAttribute(hint.href)}">`);
   const data = manifest ? [`<script type="application/json" id="${EMBEDDED_MANIFEST_ID}">${jsonForScriptElement(manifest)}</script>`] : [];
-  const inserted = [...data, ...links].join('');
-  if (!inserted) return template;
+  const inserted = [...data, `<script>${EARLY_CALLS_SCRIPT}</script>`, ...links].join('');
   const at = template.search(/<\/head>/i);
   if (at < 0) return template;
   return template.slice(0, at) + inserted + template.slice(at);

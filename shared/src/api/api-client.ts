@@ -28,6 +28,11 @@ export interface ApiClientDeps {
   timeoutMs?: number;
   /** Defaults to `Date.now`; tests pin it to check the verification header. */
   now?: () => number;
+  /**
+   * The answer index.html's early calls already have for this GET (address and headers as this
+   * client would send them), taken once; null when there is none (@grab/shared's early-calls).
+   */
+  takeEarly?: (url: string, headers: Readonly<Record<string, string>>) => Promise<{ status: number; text: string } | null> | null;
 }
 
 export interface CallOptions {
@@ -92,13 +97,16 @@ function withQuery(path: string, query: Record<string, unknown> | undefined): st
 }
 
 /** JSON when the body is JSON, else its text (a proxy's HTML error page), which is no envelope. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+function parseBody(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return text;
   }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  return parseBody(await response.text());
 }
 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
@@ -112,10 +120,13 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const isGet = endpoint.method === 'GET';
     if (!isGet) headers['Content-Type'] = 'application/json';
     const query = isGet ? { ...(input as Record<string, unknown> | undefined), ...extra.query } : extra.query;
+    const url = withQuery(endpoint.path, query);
+    const early = isGet ? await deps.takeEarly?.(url, headers) : null;
+    if (early) return { status: early.status, body: parseBody(early.text) };
     // No retry: it doubles the wait on a slow link, and every screen offers its own. Error statuses
     // are read like any answer: they carry the envelope with the message the earner should read.
     try {
-      const response = await fetch(withQuery(endpoint.path, query), {
+      const response = await fetch(url, {
         method: endpoint.method,
         headers,
         body: isGet ? undefined : JSON.stringify(input ?? {}),

@@ -5,6 +5,7 @@ import { LANGUAGE_STORAGE_KEY, languageByKey } from '../i18n/languages';
 import { languageAtom, store, tokenAtom, userInfoAtom } from '../store/store.atoms';
 import { toast } from '../ui/toast.ui';
 import { type ApiClientDeps, type CallOptions, createApiClient } from './api-client';
+import { takeEarlyCall } from './early-calls';
 
 /** The country of the last login or registration on this phone (the next one starts from it). */
 export const LAST_COUNTRY_KEY = 'lastCountry';
@@ -49,6 +50,7 @@ export const apiDeps: ApiClientDeps = {
   notifyError: (message) => toast.danger(message),
   isOffline: () => typeof navigator !== 'undefined' && navigator.onLine === false,
   translate: (key) => i18n.t(key, { ns: 'common' }),
+  takeEarly: (url, headers) => takeEarlyCall(url, headers),
 };
 
 export const client = createApiClient(apiDeps);

@@ -9,13 +9,23 @@ import type { ExposedModule, RemoteName } from './remote-modules';
 export interface FirstScreen {
   hostChunks: readonly HostChunk[];
   remote?: { [R in RemoteName]: { name: R; expose: ExposedModule<R> } }[RemoteName];
+  /**
+   * The API reads (GET, no query) the screen asks for first, signed in. index.html starts them
+   * before the app's code has arrived (@grab/shared/early-calls); the host's prefetch asks for the
+   * same ones, and its test checks that the two lists agree.
+   */
+  calls?: readonly string[];
 }
 
 /** Chunk names of the host's dynamic imports that a first screen waits on. */
 export const HOST_CHUNKS = ['login-page', 'register-page', 'account-page', 'federation-runtime'] as const;
 export type HostChunk = (typeof HOST_CHUNKS)[number];
 
-const home: FirstScreen = { hostChunks: ['federation-runtime'], remote: { name: 'remote_tasks', expose: 'TaskHall' } };
+const home: FirstScreen = {
+  hostChunks: ['federation-runtime'],
+  remote: { name: 'remote_tasks', expose: 'TaskHall' },
+  calls: ['/app/task/list', '/app/user/assetInfo', '/app/user/level-info', '/app/currency/list'],
+};
 
 /** Keyed by pathname; a route missing here gets no hints (it paints from the host bundle alone). */
 export const FIRST_SCREENS: Readonly<Record<string, FirstScreen>> = {

@@ -4,9 +4,9 @@ import type { CommonConfig } from '../contracts/config.contracts';
 import { LanguageKey, UserInfo } from '../contracts/user.contracts';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from '../i18n/languages';
 
-/** Local-storage keys shared with the host's guard and the e2e tests. */
-export const TOKEN_STORAGE_KEY = 'token';
-export const USER_INFO_STORAGE_KEY = 'userInfo';
+import { TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './storage-keys';
+
+export { TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY };
 
 /**
  * jotai's default store, so a hook used outside any <StoreProvider> still sees the same state;
