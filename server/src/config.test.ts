@@ -37,4 +37,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEB_CONCURRENCY: '4' })).toThrow(/PGlite\) lives inside one process/);
     expect(() => loadConfig({ GRAB_PROCESSES: '0', DATABASE_URL: 'postgres://x@h/db' })).toThrow('GRAB_PROCESSES');
   });
+
+  it('refuses a PostgreSQL pool too small to start with, saying why, instead of waiting forever', () => {
+    expect(loadConfig({ PG_POOL_MAX: '2', DATABASE_URL: 'postgres://x@h/db' }).pgPoolMax).toBe(2);
+    expect(() => loadConfig({ PG_POOL_MAX: '1', DATABASE_URL: 'postgres://x@h/db' })).toThrow(/PG_POOL_MAX: at least 2 connections: start-up holds one for the migration lock/);
+  });
 });

@@ -54,7 +54,14 @@ const EnvSchema = z.object({
   SEED_DEMO: z.enum(['', '0', '1']).default(''),
   SIGNUPS_PER_IP_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(20),
   SIGNUPS_PER_DEVICE_PER_DAY: z.coerce.number().int().min(1).max(1_000_000).default(3),
-  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  // Start-up holds one connection for the migration lock while the migrations run on another: with
+  // one, the server would wait for itself forever and never answer.
+  PG_POOL_MAX: z.coerce
+    .number()
+    .int()
+    .min(2, 'at least 2 connections: start-up holds one for the migration lock while the migrations use another')
+    .max(200)
+    .default(10),
   /** API processes sharing the port (PostgreSQL only); WEB_CONCURRENCY is the name many hosts set. */
   GRAB_PROCESSES: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
   WEB_CONCURRENCY: optionalText.pipe(z.coerce.number<string | undefined>().int().min(1).max(64).optional()),
