@@ -44,8 +44,20 @@ test.describe('offline worker', () => {
   });
 });
 
-/** The earner ids of the offline snapshots kept on this phone (IndexedDB `grab-offline`). */
-function snapshotOwners(page: Page): Promise<number[]> {
+/**
+ * The earner ids of the offline snapshots kept on this phone (IndexedDB `grab-offline`); null while
+ * the page is between documents (a logout reloads it), so a poll asks again instead of failing.
+ */
+async function snapshotOwners(page: Page): Promise<number[] | null> {
+  try {
+    return await readSnapshotOwners(page);
+  } catch (error) {
+    if (/Execution context was destroyed|navigat/i.test(String(error))) return null;
+    throw error;
+  }
+}
+
+function readSnapshotOwners(page: Page): Promise<number[]> {
   return page.evaluate(
     () =>
       new Promise<number[]>((resolve) => {
