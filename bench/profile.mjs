@@ -1,17 +1,22 @@
-// Where the server's CPU goes under the two hot reads: starts Grab with `node --cpu-prof`, puts
-// `POST /app/user/info` and `GET /app/task/list` under load (autocannon, 10 connections), stops it
-// and prints the functions with the most self time, as shares of all samples. On PGlite, and on a
-// throw-away PostgreSQL database when DATABASE_URL is set (`--backend pg`).
+// Where the server's CPU goes under load: starts Grab with `node --cpu-prof`, puts a scenario under
+// load (autocannon, 10 connections), stops it and prints the functions with the most self time, as
+// shares of all samples. On PGlite, and on a throw-away PostgreSQL database when DATABASE_URL is set
+// (`--backend pg`). Scenarios:
+//   reads        `POST /app/user/info` and `GET /app/task/list` (the two hot reads), for `--duration`
+//   review-pass  `POST /admin/review/pass`, each request a different submission (PostgreSQL only;
+//                `--submissions` of them), as bench/review-pass.mjs sends them
 //
-//   node bench/profile.mjs [--backend pglite|pg] [--duration 8] [--top 25]
+//   node bench/profile.mjs [--scenario reads|review-pass] [--backend pglite|pg] [--duration 8]
+//       [--submissions 6000] [--top 25]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loginDemo } from './lib/grab-api.mjs';
+import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
 import { startGrab, tempDir } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
+import { prepareQueue } from './review-pass.mjs';
 
 /**
  * Self time per function (name, file, line) of a `.cpuprofile`, largest first.
@@ -38,33 +43,70 @@ export function topFrames(file) {
 }
 
 /**
- * @param {{ backend?: string, duration?: number, top?: number }} [options]
+ * The two hot reads, one after the other.
+ * @param {string} url
+ * @param {number} duration
  */
-export async function run({ backend = 'pglite', duration = 8, top = 25 } = {}) {
+async function loadReads(url, duration) {
+  const { token } = await loginDemo(url);
+  const auth = { authorization: `Bearer ${token}` };
+  for (const request of [
+    { url: `${url}/app/user/info`, method: /** @type {const} */ ('POST'), body: '{}', headers: { ...auth, 'content-type': 'application/json' } },
+    { url: `${url}/app/task/list`, headers: auth },
+  ]) {
+    const r = await runLoad({ ...request, connections: 10, duration });
+    console.log(`${request.url.split('/app/')[1]}: ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}`);
+  }
+}
+
+/**
+ * Reviewer passes, each on a submission of its own, until the queue is empty.
+ * @param {string} url
+ * @param {string} databaseUrl
+ * @param {number} count
+ */
+async function loadReviewPasses(url, databaseUrl, count) {
+  const token = await loginReviewer(url);
+  const queue = prepareQueue(databaseUrl, count);
+  let next = queue.first;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const r = await runLoad({
+    url,
+    connections: 10,
+    amount: count,
+    requests: [{ method: 'POST', path: '/admin/review/pass', headers, setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: next++ }) }) }],
+  });
+  console.log(`review/pass: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
+}
+
+/**
+ * @param {{ scenario?: string, backend?: string, duration?: number, submissions?: number, top?: number }} [options]
+ */
+export async function run({ scenario = 'reads', backend = scenario === 'review-pass' ? 'pg' : 'pglite', duration = 8, submissions = 6000, top = 25 } = {}) {
+  if (!['reads', 'review-pass'].includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
   const profileDir = tempDir('cpu-prof');
   const adminUrl = process.env.DATABASE_URL;
   if (backend === 'pg' && !adminUrl) throw new Error('--backend pg needs DATABASE_URL');
+  if (scenario === 'review-pass' && backend !== 'pg') throw new Error('the review-pass scenario runs on PostgreSQL only (--backend pg)');
   const dbName = backend === 'pg' ? `${DB_PREFIX}profile_${process.pid}_${Date.now()}` : null;
   const databaseUrl = dbName && adminUrl ? createDatabase(adminUrl, dbName) : undefined;
   try {
-    const server = await startGrab({ label: 'profile', databaseUrl, nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] });
+    const server = await startGrab({
+      label: 'profile',
+      databaseUrl,
+      nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+      extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: '10' },
+    });
     try {
-      const { token } = await loginDemo(server.url);
-      const auth = { authorization: `Bearer ${token}` };
-      for (const request of [
-        { url: `${server.url}/app/user/info`, method: /** @type {const} */ ('POST'), body: '{}', headers: { ...auth, 'content-type': 'application/json' } },
-        { url: `${server.url}/app/task/list`, headers: auth },
-      ]) {
-        const r = await runLoad({ ...request, connections: 10, duration });
-        console.log(`${request.url.split('/app/')[1]}: ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}`);
-      }
+      if (scenario === 'reads') await loadReads(server.url, duration);
+      else await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions);
     } finally {
       await server.stop();
     }
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
     const frames = topFrames(path.join(profileDir, file)).slice(0, top);
-    printTable(`CPU profile of the server (${backend}), self time, top ${top}`, ['share', 'function'], frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name]));
+    printTable(`CPU profile of the server (${scenario}, ${backend}), self time, top ${top}`, ['share', 'function'], frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name]));
     return frames;
   } finally {
     fs.rmSync(profileDir, { recursive: true, force: true });
@@ -73,6 +115,16 @@ export async function run({ backend = 'pglite', duration = 8, top = 25 } = {}) {
 }
 
 if (isMain(import.meta.url)) {
-  const { values } = parseArgs({ options: { backend: { type: 'string', default: 'pglite' }, duration: { type: 'string', default: '8' }, top: { type: 'string', default: '25' } } });
-  runAsScript(() => run({ backend: values.backend, duration: Number(values.duration), top: Number(values.top) }));
+  const { values } = parseArgs({
+    options: {
+      scenario: { type: 'string', default: 'reads' },
+      backend: { type: 'string' },
+      duration: { type: 'string', default: '8' },
+      submissions: { type: 'string', default: '6000' },
+      top: { type: 'string', default: '25' },
+    },
+  });
+  runAsScript(() =>
+    run({ scenario: values.scenario, backend: values.backend, duration: Number(values.duration), submissions: Number(values.submissions), top: Number(values.top) }),
+  );
 }

@@ -34,7 +34,7 @@ export const TARGET_RATIO = 0.5;
  * @param {string} [tag] names the queue's earners (a second queue needs other names)
  * @returns {{ first: number, last: number, taskId: number }}
  */
-function prepareQueue(url, count, tag = 'bench') {
+export function prepareQueue(url, count, tag = 'bench') {
   const phones = tag === 'bench' ? '+1555' : '+1556';
   const taskId = Number(
     psql(

@@ -35,13 +35,34 @@ export function assertBuilt({ host = false } = {}) {
   }
 }
 
-/** A port that was free a moment ago on 127.0.0.1. */
-export function freePort() {
+/**
+ * A port that was free a moment ago on 127.0.0.1: any the system picks, or, with BENCH_PORTS=low-high
+ * (a shared machine where each user has a range), the first free one of that range.
+ */
+export async function freePort() {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return probePort(0);
+  const [low, high] = [Number(range[1]), Number(range[2])];
+  // A random start, so servers started one after another do not race for the same port.
+  const start = Math.floor(Math.random() * (high - low + 1));
+  for (let i = 0; i <= high - low; i++) {
+    const port = low + ((start + i) % (high - low + 1));
+    try {
+      return await probePort(port);
+    } catch {
+      // taken: the next one
+    }
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
+}
+
+/** @param {number} wanted @returns {Promise<number>} */
+function probePort(wanted) {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
     probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
+    probe.listen(wanted, '127.0.0.1', () => {
       const address = probe.address();
       const port = typeof address === 'object' && address ? address.port : 0;
       probe.close(() => resolve(port));
