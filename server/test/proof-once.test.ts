@@ -70,5 +70,9 @@ describe.each(engines)('a picture proves one submission (%s)', (engine) => {
     expect(items.find((i) => i.id === a)?.duplicateOf).toEqual([b]);
     expect(items.find((i) => i.id === b)?.duplicateOf).toEqual([a]);
     expect(items.find((i) => i.id === c)?.duplicateOf).toEqual([]);
+
+    // The pass answers the item with the same check, still flagged once decided.
+    const passed = await call<ReviewItem>(ctx.app, { method: 'POST', url: '/admin/review/pass', token: reviewer.token, payload: { submissionId: a } });
+    expect(passed.body.data).toMatchObject({ id: a, status: 'passed', duplicateOf: [b] });
   });
 });

@@ -102,6 +102,26 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   });
 
+  it('decides alike once the batch statement runs on its kept plan (more calls than a custom plan is tried for)', async () => {
+    const earners = await Promise.all(Array.from({ length: 8 }, () => registerEarner(ctx.app)));
+    for (const earner of earners) {
+      const [first, second] = [await pending(earner, 3_00), await pending(earner, 4_00)];
+      const now = new Date();
+      const answers = await passBatch(ctx.db, [
+        { submissionId: first.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+        { submissionId: second.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+        { submissionId: first.submissionId, reviewer: { userId: operator.userId, role: 'admin' }, now },
+      ]);
+      expect(answers.map((a) => [a.outcome, a.item?.id, a.item?.reward])).toEqual([
+        ['passed', first.submissionId, 3_00],
+        ['passed', second.submissionId, 4_00],
+        ['repeat', first.submissionId, 3_00],
+      ]);
+      expect(await taskCredits(earner.userId)).toBe(2);
+    }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+
   it('keeps nothing of a batch holding a run that cannot be paid', async () => {
     const earner = await registerEarner(ctx.app);
     const good = await pending(earner);
