@@ -7,14 +7,14 @@
 //                `--submissions` of them), as bench/review-pass.mjs sends them
 //
 //   node bench/profile.mjs [--scenario reads|review-pass] [--backend pglite|pg] [--duration 8]
-//       [--submissions 6000] [--top 25]
+//       [--submissions 6000] [--top 25] [--keep-profile DIR]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
 import { startGrab, tempDir } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { createDatabase, DB_PREFIX, dropDatabase } from './lib/postgres.mjs';
+import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
 
@@ -60,29 +60,55 @@ async function loadReads(url, duration) {
 }
 
 /**
- * Reviewer passes, each on a submission of its own, until the queue is empty.
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; 0 elsewhere).
+ * @param {number | undefined} pid
+ */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Reviewer passes, each on a submission of its own, until the queue is empty. Also prints the CPU
+ * time per pass of the server process and of the PostgreSQL connections serving it: which of the
+ * two a pass waits on.
  * @param {string} url
  * @param {string} databaseUrl
  * @param {number} count
+ * @param {number | undefined} serverPid
  */
-async function loadReviewPasses(url, databaseUrl, count) {
+async function loadReviewPasses(url, databaseUrl, count, serverPid) {
   const token = await loginReviewer(url);
   const queue = prepareQueue(databaseUrl, count);
   let next = queue.first;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const backends = () => psql(databaseUrl, `select string_agg(pid::text, ' ') from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`).split(' ').map(Number);
+  // The pool opens its connections under load: the ones open at the end served the run.
+  const [serverBefore, backendsBefore] = [cpuMs(serverPid), new Map(backends().map((pid) => [pid, cpuMs(pid)]))];
   const r = await runLoad({
     url,
     connections: 10,
     amount: count,
     requests: [{ method: 'POST', path: '/admin/review/pass', headers, setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: next++ }) }) }],
   });
+  const serverCpu = cpuMs(serverPid) - serverBefore;
+  const backendCpu = backends().reduce((sum, pid) => sum + cpuMs(pid) - (backendsBefore.get(pid) ?? 0), 0);
   console.log(`review/pass: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  console.log(`CPU per pass: server ${(serverCpu / count).toFixed(2)} ms, PostgreSQL connections ${(backendCpu / count).toFixed(2)} ms (run ${(r.activeMs / 1000).toFixed(1)} s)`);
 }
 
 /**
- * @param {{ scenario?: string, backend?: string, duration?: number, submissions?: number, top?: number }} [options]
+ * @param {{ scenario?: string, backend?: string, duration?: number, submissions?: number, top?: number, keep?: string }} [options]
+ *   `keep`: a folder the `.cpuprofile` is copied to (for a closer look, e.g. in a browser's profiler)
  */
-export async function run({ scenario = 'reads', backend = scenario === 'review-pass' ? 'pg' : 'pglite', duration = 8, submissions = 6000, top = 25 } = {}) {
+export async function run({ scenario = 'reads', backend = scenario === 'review-pass' ? 'pg' : 'pglite', duration = 8, submissions = 6000, top = 25, keep } = {}) {
   if (!['reads', 'review-pass'].includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
   const profileDir = tempDir('cpu-prof');
   const adminUrl = process.env.DATABASE_URL;
@@ -99,16 +125,24 @@ export async function run({ scenario = 'reads', backend = scenario === 'review-p
     });
     try {
       if (scenario === 'reads') await loadReads(server.url, duration);
-      else await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions);
+      else await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions, server.child.pid);
     } finally {
       await server.stop();
     }
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
-    const frames = topFrames(path.join(profileDir, file)).slice(0, top);
-    printTable(`CPU profile of the server (${scenario}, ${backend}), self time, top ${top}`, ['share', 'function'], frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name]));
+    const all = topFrames(path.join(profileDir, file));
+    // Shares of the time the process was busy too: an idle server waits on something else.
+    const busy = 1 - (all.find((f) => f.name === '(idle)')?.share ?? 0);
+    const frames = all.slice(0, top);
+    printTable(
+      `CPU profile of the server (${scenario}, ${backend}), self time, top ${top}`,
+      ['share', 'of busy', 'function'],
+      frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name === '(idle)' ? '' : `${((f.share / busy) * 100).toFixed(1)} %`, f.name]),
+    );
     return frames;
   } finally {
+    if (keep) fs.cpSync(profileDir, keep, { recursive: true });
     fs.rmSync(profileDir, { recursive: true, force: true });
     if (dbName && adminUrl) dropDatabase(adminUrl, dbName);
   }
@@ -122,9 +156,10 @@ if (isMain(import.meta.url)) {
       duration: { type: 'string', default: '8' },
       submissions: { type: 'string', default: '6000' },
       top: { type: 'string', default: '25' },
+      'keep-profile': { type: 'string' },
     },
   });
   runAsScript(() =>
-    run({ scenario: values.scenario, backend: values.backend, duration: Number(values.duration), submissions: Number(values.submissions), top: Number(values.top) }),
+    run({ scenario: values.scenario, backend: values.backend, duration: Number(values.duration), submissions: Number(values.submissions), top: Number(values.top), keep: values['keep-profile'] }),
   );
 }
