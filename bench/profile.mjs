@@ -46,16 +46,19 @@ export function topFrames(file) {
  * The two hot reads, one after the other.
  * @param {string} url
  * @param {number} duration
+ * @param {number | undefined} serverPid
  */
-async function loadReads(url, duration) {
+async function loadReads(url, duration, serverPid) {
   const { token } = await loginDemo(url);
   const auth = { authorization: `Bearer ${token}` };
   for (const request of [
     { url: `${url}/app/user/info`, method: /** @type {const} */ ('POST'), body: '{}', headers: { ...auth, 'content-type': 'application/json' } },
     { url: `${url}/app/task/list`, headers: auth },
   ]) {
+    const before = cpuMs(serverPid);
     const r = await runLoad({ ...request, connections: 10, duration });
-    console.log(`${request.url.split('/app/')[1]}: ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}`);
+    const perRequest = (cpuMs(serverPid) - before) / r.requests.total;
+    console.log(`${request.url.split('/app/')[1]}: ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}, server CPU ${perRequest.toFixed(3)} ms per request`);
   }
 }
 
@@ -124,7 +127,7 @@ export async function run({ scenario = 'reads', backend = scenario === 'review-p
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: '10' },
     });
     try {
-      if (scenario === 'reads') await loadReads(server.url, duration);
+      if (scenario === 'reads') await loadReads(server.url, duration, server.child.pid);
       else await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions, server.child.pid);
     } finally {
       await server.stop();
