@@ -157,7 +157,8 @@ function answerOf(row: PassRow): PassAnswer {
   return { outcome: row.outcome, item };
 }
 
-async function passOne(db: Executor, { submissionId, reviewer, now }: PassCall): Promise<PassAnswer> {
+/** One pass alone (`ledger_pass_submission`): what a batch must decide like, item by item. */
+export async function passOne(db: Executor, { submissionId, reviewer, now }: PassCall): Promise<PassAnswer> {
   const result = await db.execute(sql`
     select * from ledger_pass_submission(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
   const [row] = (result as unknown as { rows: PassRow[] }).rows;
