@@ -1,5 +1,7 @@
 import type { ReviewItem, SubmissionStatus } from '@grab/shared/contracts';
 import { and, asc, desc, eq, getTableColumns, ne, type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
+import { Batcher } from '../../db/batcher';
 import type { Executor, Tx } from '../../db/database';
 import { submissions, taskRuns, tasks, users } from '../../db/schema';
 import { maskPhoneForReview } from '../users/masked-phone';
@@ -120,23 +122,18 @@ interface PassRow {
 
 const date = (value: string | Date) => (value instanceof Date ? value : new Date(value));
 
-/**
- * A pass and its payment in one statement, `ledger_pass_submission` (migration 0019): the claim
- * check, the decision, the run's payment through the ledger, the claim's release and the audit
- * entry of a reviewer's pass. `reviewer` is null for the automatic pass at the deadline (no claim,
- * no audit entry). Answers the outcome and, when passed (now or before), the review item as it
- * stands afterwards.
- */
-export async function passAndPay(
-  db: Executor,
-  submissionId: number,
-  reviewer: { userId: number; role: string } | null,
-  now: Date,
-): Promise<{ outcome: PassOutcome; item: ItemRow | null }> {
-  const result = await db.execute(sql`
-    select * from ledger_pass_submission(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
-  const [row] = (result as unknown as { rows: PassRow[] }).rows;
-  if (!row) throw new Error('ledger_pass_submission answered nothing');
+export interface PassCall {
+  submissionId: number;
+  reviewer: { userId: number; role: string } | null;
+  now: Date;
+}
+
+export interface PassAnswer {
+  outcome: PassOutcome;
+  item: ItemRow | null;
+}
+
+function answerOf(row: PassRow): PassAnswer {
   if (row.id === null) return { outcome: row.outcome, item: null };
   // Raw rows: pg hands timestamps back as text here, PGlite as dates.
   const item: ItemRow = {
@@ -158,6 +155,62 @@ export async function passAndPay(
     duplicateOf: (row.duplicate_of ?? []).map(Number),
   };
   return { outcome: row.outcome, item };
+}
+
+/** One pass alone (`ledger_pass_submission`): what a batch must decide like, item by item. */
+export async function passOne(db: Executor, { submissionId, reviewer, now }: PassCall): Promise<PassAnswer> {
+  const result = await db.execute(sql`
+    select * from ledger_pass_submission(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
+  const [row] = (result as unknown as { rows: PassRow[] }).rows;
+  if (!row) throw new Error('ledger_pass_submission answered nothing');
+  return answerOf(row);
+}
+
+export async function passBatch(db: Executor, calls: readonly PassCall[]): Promise<PassAnswer[]> {
+  const result = await db.execute(sql`
+    select * from ledger_pass_submissions(
+      ${sql.param(calls.map((c) => c.submissionId))}::int[],
+      ${sql.param(calls.map((c) => c.reviewer?.userId ?? null))}::int[],
+      ${sql.param(calls.map((c) => c.reviewer?.role ?? null))}::text[],
+      ${sql.param(calls.map((c) => c.now.toISOString()))}::timestamptz[])`);
+  const rows = (result as unknown as { rows: (PassRow & { ordinal: number })[] }).rows;
+  const answers: PassAnswer[] = [];
+  for (const row of rows) answers[Number(row.ordinal) - 1] = answerOf(row);
+  if (answers.length !== calls.length || answers.includes(undefined as never)) throw new Error('ledger_pass_submissions answered another number of items');
+  return answers;
+}
+
+/**
+ * Passes waiting for a statement in flight go out together (group commit): one statement, one
+ * transaction and one commit for all of them. 64 keeps a batch's locks and its statement short.
+ */
+const PASS_BATCH = 64;
+const passBatchers = new WeakMap<Executor, Batcher<PassCall, PassAnswer>>();
+
+function passBatcher(db: Executor): Batcher<PassCall, PassAnswer> {
+  let batcher = passBatchers.get(db);
+  if (!batcher) {
+    batcher = new Batcher({ many: (calls) => passBatch(db, calls), one: (call) => passOne(db, call), maxBatch: PASS_BATCH });
+    passBatchers.set(db, batcher);
+  }
+  return batcher;
+}
+
+/**
+ * A pass and its payment in one statement, `ledger_pass_submission` (migration 0019): the claim
+ * check, the decision, the run's payment through the ledger, the claim's release and the audit
+ * entry of a reviewer's pass. `reviewer` is null for the automatic pass at the deadline (no claim,
+ * no audit entry). Answers the outcome and, when passed (now or before), the review item as it
+ * stands afterwards.
+ *
+ * On the database handle, passes from concurrent callers share one statement,
+ * `ledger_pass_submissions` (migration 0020), each answered its own outcome; a batch that fails is
+ * passed again item by item, so only a bad item fails. Inside a caller's transaction the pass is a
+ * statement of that transaction, alone.
+ */
+export function passAndPay(db: Executor, submissionId: number, reviewer: { userId: number; role: string } | null, now: Date): Promise<PassAnswer> {
+  const call = { submissionId, reviewer, now };
+  return db instanceof PgTransaction ? passOne(db, call) : passBatcher(db).call(call);
 }
 
 export async function reviewItem(db: Executor, id: number): Promise<ReviewItem | null> {

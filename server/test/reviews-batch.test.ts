@@ -1,0 +1,177 @@
+import type { ReviewItem } from '@grab/shared/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerEntries, operatorActions, submissions, taskRuns, teamRebates, userProgress } from '../src/db/schema';
+import { balanceOf } from '../src/modules/ledger/ledger.service';
+import { passBatch } from '../src/modules/reviews/reviews.repository';
+import { reconcile } from '../src/modules/wallet/reconcile';
+import { BOOKS_HOLD } from './books';
+import { call, countRows, engines, registerEarner, type Registered, useTestContext } from './helper';
+import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
+
+// Passes that arrive together share one statement (group commit, `ledger_pass_submissions`); each
+// item must still be decided as if the passes had come one after another.
+describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
+  const ctx = useTestContext(engine);
+  let reviewer: Registered;
+  let operator: Registered;
+
+  beforeAll(async () => {
+    reviewer = await registerEarner(ctx.app);
+    operator = await registerEarner(ctx.app);
+    await makeReviewer(ctx.db, reviewer.userId);
+    await makeReviewer(ctx.db, operator.userId, 'admin');
+  });
+
+  async function pending(earner: Registered, reward = 100_00) {
+    const run = await auditRun(ctx.db, earner.userId, reward);
+    const submissionId = await submit(ctx.db, earner.userId, run, { pictures: [await uploadPicture(ctx.app, earner.token)] });
+    return { run, submissionId };
+  }
+  const taskCredits = async (userId: number) =>
+    (await ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.reason, 'task_reward')))).length;
+  const passLog = async (submissionId: number) =>
+    ctx.db.select().from(operatorActions).where(and(eq(operatorActions.targetType, 'submission'), eq(operatorActions.targetId, String(submissionId))));
+  const pass = (token: string, submissionId: number) => call<ReviewItem>(ctx.app, { method: 'POST', url: '/admin/review/pass', token, payload: { submissionId } });
+
+  it('decides each item of one statement as passes one after another would, and pays each run once', async () => {
+    const inviter = await registerEarner(ctx.app);
+    const a = await registerEarner(ctx.app, inviter.inviteCode);
+    const b = await registerEarner(ctx.app);
+    const c = await registerEarner(ctx.app);
+    const a1 = await pending(a, 200_00);
+    const a2 = await pending(a, 300_00);
+    const b1 = await pending(b);
+    const c1 = await pending(c);
+    const own = await pending(reviewer);
+    const failed = await pending(b);
+    expect((await call(ctx.app, { method: 'POST', url: '/admin/review/fail', token: operator.token, payload: { submissionId: failed.submissionId, reason: 'blurry' } })).status).toBe(200);
+    // The operator holds b1 in the console's queue.
+    await ctx.db.execute(sql`insert into review_claims (submission_id, reviewer_id, expires_at) values (${b1.submissionId}, ${operator.userId}, ${new Date(Date.now() + 600_000).toISOString()}::timestamptz)`);
+    const inviterBefore = await balanceOf(ctx.db, inviter.userId);
+
+    const now = new Date();
+    const asReviewer = { userId: reviewer.userId, role: 'reviewer' };
+    const asOperator = { userId: operator.userId, role: 'admin' };
+    const answers = await passBatch(ctx.db, [
+      { submissionId: a1.submissionId, reviewer: asReviewer, now },
+      { submissionId: a2.submissionId, reviewer: asReviewer, now },
+      { submissionId: a1.submissionId, reviewer: asOperator, now },
+      { submissionId: b1.submissionId, reviewer: asReviewer, now },
+      { submissionId: b1.submissionId, reviewer: asOperator, now },
+      // The operator's pass released the claim: the reviewer now hears it was passed.
+      { submissionId: b1.submissionId, reviewer: asReviewer, now },
+      { submissionId: own.submissionId, reviewer: asReviewer, now },
+      { submissionId: failed.submissionId, reviewer: asReviewer, now },
+      { submissionId: 2_000_000_000, reviewer: asReviewer, now },
+      { submissionId: c1.submissionId, reviewer: null, now },
+    ]);
+    expect(answers.map((x) => x.outcome)).toEqual(['passed', 'passed', 'repeat', 'claimed', 'passed', 'repeat', 'own', 'decided', 'not_found', 'passed']);
+    expect(answers[2]?.item).toMatchObject({ id: a1.submissionId, status: 'passed', reward: 200_00, reviewerId: reviewer.userId });
+    expect(answers[4]?.item).toMatchObject({ id: b1.submissionId, status: 'passed', reviewerId: operator.userId });
+    expect(answers[9]?.item).toMatchObject({ id: c1.submissionId, status: 'passed', reviewerId: null });
+    expect(answers[3]?.item).toBeNull();
+
+    // Exactly once per run, each run remembering what paid it.
+    expect(await taskCredits(a.userId)).toBe(2);
+    expect(await balanceOf(ctx.db, a.userId)).toBeGreaterThanOrEqual(500_00);
+    for (const { run, reward } of [{ run: a1.run, reward: 200_00 }, { run: a2.run, reward: 300_00 }]) {
+      const [row] = await ctx.db.select().from(taskRuns).where(eq(taskRuns.id, run.runId));
+      expect(row).toMatchObject({ status: 'completed', rewardPaid: reward });
+      expect(row?.ledgerEntryId).not.toBeNull();
+    }
+    expect(await taskCredits(b.userId)).toBe(1);
+    expect(await taskCredits(c.userId)).toBe(1);
+    // The first audit task in the batch's order verifies the earner and makes them an active invitee.
+    const [progress] = await ctx.db.select().from(userProgress).where(eq(userProgress.userId, a.userId));
+    expect(progress).toMatchObject({ taskPoints: 500_00, verifiedRunId: a1.run.runId });
+    const [inviterProgress] = await ctx.db.select().from(userProgress).where(eq(userProgress.userId, inviter.userId));
+    expect(inviterProgress?.activeInvitees).toBe(1);
+    // Verified in this batch: the inviter's rebates on both rewards are paid, none held.
+    const rebates = await ctx.db.select().from(teamRebates).where(and(eq(teamRebates.earnerId, a.userId), eq(teamRebates.uplineId, inviter.userId)));
+    expect(rebates.map((r) => r.status).sort()).toEqual(['paid', 'paid']);
+    const rebateSum = rebates.reduce((sum, r) => sum + Number(r.amount), 0);
+    expect(rebateSum).toBeGreaterThan(0);
+    expect(await balanceOf(ctx.db, inviter.userId)).toBe(inviterBefore + rebateSum);
+    // The audit log: one entry per reviewer's pass, none for the automatic one; the claim is gone.
+    expect((await passLog(a1.submissionId)).map((x) => x.operatorId)).toEqual([reviewer.userId]);
+    expect((await passLog(b1.submissionId)).map((x) => [x.action, x.operatorId, x.operatorRole])).toEqual([['review.pass', operator.userId, 'admin']]);
+    expect(await passLog(c1.submissionId)).toEqual([]);
+    const claims = await ctx.db.execute(sql`select 1 from review_claims where submission_id = ${b1.submissionId}`);
+    expect((claims as unknown as { rows: unknown[] }).rows).toEqual([]);
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+
+  it('decides alike on every call, past the first five (PostgreSQL may switch the statement to a generic plan then)', async () => {
+    const earners = await Promise.all(Array.from({ length: 8 }, () => registerEarner(ctx.app)));
+    for (const earner of earners) {
+      const [first, second] = [await pending(earner, 3_00), await pending(earner, 4_00)];
+      const now = new Date();
+      const answers = await passBatch(ctx.db, [
+        { submissionId: first.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+        { submissionId: second.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+        { submissionId: first.submissionId, reviewer: { userId: operator.userId, role: 'admin' }, now },
+      ]);
+      expect(answers.map((a) => [a.outcome, a.item?.id, a.item?.reward])).toEqual([
+        ['passed', first.submissionId, 3_00],
+        ['passed', second.submissionId, 4_00],
+        ['repeat', first.submissionId, 3_00],
+      ]);
+      expect(await taskCredits(earner.userId)).toBe(2);
+    }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+
+  it('keeps nothing of a batch holding a run that cannot be paid', async () => {
+    const earner = await registerEarner(ctx.app);
+    const good = await pending(earner);
+    const bad = await pending(earner);
+    await ctx.db.update(taskRuns).set({ status: 'failed' }).where(eq(taskRuns.id, bad.run.runId));
+    const before = await countRows(ctx.db);
+    const now = new Date();
+    await expect(
+      passBatch(ctx.db, [
+        { submissionId: good.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+        { submissionId: bad.submissionId, reviewer: { userId: reviewer.userId, role: 'reviewer' }, now },
+      ]),
+    ).rejects.toThrow();
+    expect(await countRows(ctx.db)).toEqual(before);
+    const [row] = await ctx.db.select().from(submissions).where(eq(submissions.id, good.submissionId));
+    expect(row?.status).toBe('underReview');
+  });
+
+  it('many passes at once, some of one submission and one that cannot be paid: each caller hears its own answer, each run is paid once', async () => {
+    const earners = await Promise.all(Array.from({ length: 12 }, () => registerEarner(ctx.app)));
+    const items = [];
+    for (const earner of earners) items.push({ earner, ...(await pending(earner, 150_00)) });
+    const twice = items[0]!;
+    const bad = await pending(earners[1]!);
+    await ctx.db.update(taskRuns).set({ status: 'failed' }).where(eq(taskRuns.id, bad.run.runId));
+    const before = await Promise.all(earners.map((e) => balanceOf(ctx.db, e.userId)));
+
+    // A batch of the good ones alone, then one that holds the bad item and goes back to single passes.
+    for (const withBad of [false, true]) {
+      const targets = withBad
+        ? [...items.slice(6).map((i) => i.submissionId), bad.submissionId, twice.submissionId]
+        : [...items.slice(0, 6).map((i) => i.submissionId), twice.submissionId, twice.submissionId, twice.submissionId];
+      const answers = await Promise.all(targets.map((id, n) => pass(n % 2 === 0 ? reviewer.token : operator.token, id)));
+      targets.forEach((id, n) => {
+        const answer = answers[n]!;
+        if (id === bad.submissionId) {
+          expect(answer.status).toBe(409);
+        } else {
+          expect(answer.status).toBe(200);
+          expect(answer.body.data).toMatchObject({ id, status: 'passed', reward: 150_00 });
+        }
+      });
+    }
+    for (const [n, earner] of earners.entries()) {
+      expect(await taskCredits(earner.userId)).toBe(1);
+      expect(await balanceOf(ctx.db, earner.userId)).toBe(before[n]! + 150_00);
+    }
+    expect(await passLog(twice.submissionId)).toHaveLength(1);
+    const [badRow] = await ctx.db.select().from(submissions).where(eq(submissions.id, bad.submissionId));
+    expect(badRow?.status).toBe('underReview');
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+});
