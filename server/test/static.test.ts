@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { MANIFEST_RECHECK_MS } from '../src/http/static';
+import { EARLY_CALLS_CSP_SOURCE } from '../src/http/early-calls';
 import { createTestContext, testConfig, type TestContext } from './helper';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -134,12 +135,12 @@ describe('static files, caching and the SPA fallback', () => {
   it('sends a CSP that allows our origin, the pixel, and remotes hosted elsewhere', async () => {
     const own = (await ctx.app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'] as string;
     expect(own).toContain("default-src 'self'");
-    expect(own).toContain("script-src 'self' https://connect.facebook.net");
+    expect(own).toContain(`script-src 'self' ${EARLY_CALLS_CSP_SOURCE} https://connect.facebook.net`);
     expect(own).toContain("frame-ancestors 'none'");
     expect(own).toContain("worker-src 'self'");
     expect(own).not.toContain('unsafe-eval');
     const withCdn = (await app.inject({ method: 'GET', url: '/home' })).headers['content-security-policy'] as string;
-    expect(withCdn).toContain("script-src 'self' https://connect.facebook.net https://cdn.grab.example");
+    expect(withCdn).toContain(`script-src 'self' ${EARLY_CALLS_CSP_SOURCE} https://connect.facebook.net https://cdn.grab.example`);
   });
 });
 
@@ -183,6 +184,6 @@ describe('remotes deployed while the server runs', () => {
       csp = (await ctx.app.inject({ method: 'GET', url: '/health' })).headers['content-security-policy'] as string;
       if (!csp.includes('http://127.0.0.1:9999')) await new Promise((r) => setTimeout(r, 100));
     }
-    expect(csp).toContain("script-src 'self' https://connect.facebook.net http://127.0.0.1:9999");
+    expect(csp).toContain(`script-src 'self' ${EARLY_CALLS_CSP_SOURCE} https://connect.facebook.net http://127.0.0.1:9999`);
   });
 });
