@@ -81,12 +81,16 @@ function lcpElement(lhr) {
   return node ? `${node.selector ?? ''} "${String(node.nodeLabel ?? '').slice(0, 60)}"` : '';
 }
 
+/** Lighthouse's default mobile throttling (simulated): what the score is measured with. */
+export const MOBILE_THROTTLING = { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4, requestLatencyMs: 562.5, downloadThroughputKbps: 1474.56, uploadThroughputKbps: 675 };
+
 /**
- * One Lighthouse run in its own Chromium and user-data-dir.
+ * One Lighthouse run in its own Chromium and user-data-dir; `throttling` replaces the default
+ * mobile one (for what-if runs, never for the score).
  * @param {string} url
- * @param {{ storage?: { origin: string, entries: { name: string, value: string }[] }, reportFile?: string }} options
+ * @param {{ storage?: { origin: string, entries: { name: string, value: string }[] }, reportFile?: string, throttling?: typeof MOBILE_THROTTLING }} options
  */
-async function lighthouseOnce(url, { storage, reportFile }) {
+export async function lighthouseOnce(url, { storage, reportFile, throttling }) {
   const userDataDir = tempDir('lighthouse-profile');
   /** @type {chromeLauncher.LaunchedChrome | undefined} */
   let chrome;
@@ -99,7 +103,7 @@ async function lighthouseOnce(url, { storage, reportFile }) {
       logLevel: 'error',
       onlyCategories: ['performance'],
       disableStorageReset: Boolean(storage),
-    });
+    }, throttling ? { extends: 'lighthouse:default', settings: { throttling } } : undefined);
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const lhr = result.lhr;
     if (reportFile) fs.writeFileSync(reportFile, JSON.stringify(lhr));
