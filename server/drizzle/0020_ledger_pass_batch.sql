@@ -10,42 +10,6 @@
 -- cannot be paid, a run in two submissions of the batch, a ledger key posted without its run) raises,
 -- so nothing of the batch is kept and the server passes each item alone with the single function.
 
--- Several earners credited from one platform account, one transfer each, answering each new
--- transfer's earner entry (a run remembers the entry that paid it). Keys already posted move nothing
--- and are not answered. Balances are taken in descending user id, as ledger_credit_many takes them.
-CREATE OR REPLACE FUNCTION ledger_credit_many_entries(p_from text, p_reason text, p_user_ids integer[], p_amounts bigint[], p_keys text[])
-RETURNS TABLE (idempotency_key text, entry bigint)
-LANGUAGE plpgsql AS $$
-#variable_conflict use_column
-BEGIN
-  RETURN QUERY
-  WITH src AS (SELECT * FROM unnest(p_user_ids, p_amounts, p_keys) AS s(user_id, amount, idempotency_key)),
-  t AS (
-    INSERT INTO ledger_transfers (idempotency_key, reason, amount)
-    SELECT src.idempotency_key, p_reason, src.amount FROM src WHERE src.amount > 0
-    ON CONFLICT (idempotency_key) DO NOTHING
-    RETURNING id, idempotency_key, amount, created_at
-  ),
-  tu AS (SELECT t.id, t.idempotency_key, t.amount, t.created_at, src.user_id FROM t JOIN src ON src.idempotency_key = t.idempotency_key),
-  b AS (
-    INSERT INTO balances (user_id, balance, updated_at)
-    SELECT tu.user_id, sum(tu.amount), now() FROM tu GROUP BY tu.user_id ORDER BY tu.user_id DESC
-    ON CONFLICT (user_id) DO UPDATE SET balance = balances.balance + excluded.balance, updated_at = now()
-  ),
-  platform AS (
-    INSERT INTO ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
-    SELECT tu.id, p_from, NULL::integer, -tu.amount, p_reason, tu.created_at FROM tu
-  ),
-  earner AS (
-    INSERT INTO ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
-    SELECT tu.id, 'earner', tu.user_id, tu.amount, p_reason, tu.created_at FROM tu
-    RETURNING id, transfer_id
-  )
-  SELECT tu.idempotency_key, earner.id FROM earner JOIN tu ON tu.id = earner.transfer_id;
-END;
-$$;
---> statement-breakpoint
-
 -- The passes of a batch: item i is (p_submission_ids[i], p_reviewer_ids[i], p_reviewer_roles[i],
 -- p_nows[i]), with ledger_pass_submission's meaning; answers one row per item with its ordinal, the
 -- outcome and, when passed (now or before), the review item as it stands afterwards. The steps are
@@ -175,15 +139,16 @@ BEGIN
     ) x
     WHERE u.id = x.user_id AND x.level > u.level;
 
-    -- ledger: the earners' credits, one transfer per run under its key.
-    SELECT array_agg(c.idempotency_key), array_agg(c.entry) INTO v_entry_keys, v_entries
-    FROM ledger_credit_many_entries('rewards', 'task_reward',
-      (SELECT array_agg(r.user_id) FROM unnest(v_r_user, v_r_reward) AS r(user_id, reward) WHERE r.reward > 0),
-      (SELECT array_agg(r.reward::bigint) FROM unnest(v_r_reward) AS r(reward) WHERE r.reward > 0),
-      (SELECT array_agg('task-run:' || r.id) FROM unnest(v_r_id, v_r_reward) AS r(id, reward) WHERE r.reward > 0)) c;
-    IF coalesce(cardinality(v_entry_keys), 0) <> (SELECT count(*) FROM unnest(v_r_reward) AS r(reward) WHERE r.reward > 0) THEN
+    -- ledger: the earners' credits, one transfer per run under its key (ledger_credit_many, 0019);
+    -- then the earner entry of each, which the run remembers.
+    SELECT ledger_credit_many('rewards', 'task_reward', array_agg(r.user_id), array_agg(r.reward::bigint), array_agg('task-run:' || r.id)) INTO v_moved
+    FROM unnest(v_r_id, v_r_user, v_r_reward) AS r(id, user_id, reward) WHERE r.reward > 0;
+    IF coalesce(v_moved, 0) <> (SELECT count(*) FROM unnest(v_r_reward) AS r(reward) WHERE r.reward > 0) THEN
       RAISE EXCEPTION 'batch meets a run whose ledger key is already posted' USING ERRCODE = 'P0001';
     END IF;
+    SELECT array_agg(t.idempotency_key), array_agg(e.id) INTO v_entry_keys, v_entries
+    FROM ledger_transfers t JOIN ledger_entries e ON e.transfer_id = t.id AND e.account = 'earner'
+    WHERE t.idempotency_key IN (SELECT 'task-run:' || r.id FROM unnest(v_r_id, v_r_reward) AS r(id, reward) WHERE r.reward > 0);
 
     -- tasks: the runs are completed, with what they paid and the entries that paid them.
     UPDATE task_runs tr SET status = 'completed', reason = NULL, reward_paid = r.reward, ledger_entry_id = e.entry, completed_at = now(), updated_at = now()

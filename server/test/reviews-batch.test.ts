@@ -78,7 +78,8 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
     for (const { run, reward } of [{ run: a1.run, reward: 200_00 }, { run: a2.run, reward: 300_00 }]) {
       const [row] = await ctx.db.select().from(taskRuns).where(eq(taskRuns.id, run.runId));
       expect(row).toMatchObject({ status: 'completed', rewardPaid: reward });
-      expect(row?.ledgerEntryId).not.toBeNull();
+      const [entry] = await ctx.db.select().from(ledgerEntries).where(eq(ledgerEntries.id, Number(row?.ledgerEntryId)));
+      expect(entry).toMatchObject({ account: 'earner', userId: a.userId, amount: reward, reason: 'task_reward' });
     }
     expect(await taskCredits(b.userId)).toBe(1);
     expect(await taskCredits(c.userId)).toBe(1);
