@@ -17,6 +17,11 @@ const federationDeps = path.resolve(fs.realpathSync(path.join(import.meta.dirnam
 const SNAPSHOT_HANDLER = /[\\/]@module-federation[\\/]runtime-core[\\/]dist[\\/]plugins[\\/]snapshot[\\/]SnapshotHandler\.js$/;
 const SNAPSHOT_HANDLER_STUB = path.join(import.meta.dirname, 'build/snapshot-handler.stub.js');
 
+// The product's mark as the page's icon, inside index.html: on slow mobile data a request of its own
+// would hold one of the page's few connections while the first screen loads. (The installed app's
+// icons come from the manifest.)
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(fs.readFileSync(path.join(import.meta.dirname, 'src/app/favicon.svg'), 'utf8').trim())}`;
+
 // A locale file of the host or of @grab/shared's common texts; the group is its language key.
 const LOCALE_FILE = /[\\/](?:host[\\/]src|shared[\\/]src[\\/]i18n)[\\/]locales[\\/]([A-Za-z-]+)\.json$/;
 
@@ -25,7 +30,7 @@ export default defineConfig({
     // lang and dir are right before any script runs; initI18n then sets the stored language.
     template: './src/index.html',
     title: 'Grab',
-    favicon: './src/app/favicon.svg',
+    tags: [{ tag: 'link', attrs: { rel: 'icon', type: 'image/svg+xml', href: FAVICON }, head: true, append: false }],
     meta: {
       description: 'Grab: earn points with small tasks, grow a team, withdraw to bank, UPI or wallet.',
       'theme-color': '#0a8f5a',

@@ -75,6 +75,20 @@ test.describe('navigation rules (SPEC §2)', () => {
     expect(asked.filter((path) => path === '/app/task/list')).toHaveLength(1);
   });
 
+  test('Home’s first load asks for nothing the page could carry: no config call, no icon file', async ({ signedInPage: page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    await page.goto('/home');
+    await expect(page.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // The server embedded the public config (the title is already the page's) and the icon is
+    // inside index.html: on slow data each of these would hold a connection the first screen needs.
+    expect(asked).not.toContain('/public/commonConfig');
+    expect(asked.filter((path) => /favicon|\.ico$/.test(path))).toEqual([]);
+    expect(await page.title()).toBe('Grab');
+    expect(await page.locator('link[rel="icon"]').getAttribute('href')).toMatch(/^data:image\/svg\+xml,/);
+  });
+
   test('scroll resets to the top on every navigation', async ({ signedInPage: page }) => {
     await page.goto('/home');
     const shell = new Shell(page);

@@ -15,8 +15,9 @@ async function start() {
   // register form reads the saved invitation code.
   saveShareParams(location.href);
   loadCommonConfig();
-  // Before the first screen's calls leave: offline, Home's last figures come back whether its
-  // calls fail before or after this lazy chunk arrives (the page's load event may come late).
+  // Before the first screen's calls leave: offline, Home's last figures come back however its calls
+  // end. Part of this bundle, not a chunk of its own: every start needs it, and on slow data a
+  // request costs more than its kilobyte.
   keepOfflineSnapshots();
   preloadFirstScreen(location.pathname);
   const texts = Promise.all([initI18n(), registerHostLocales()]);

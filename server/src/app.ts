@@ -19,6 +19,7 @@ import { testRoleRoutes } from './modules/admin/test-role.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { SessionCache } from './modules/auth/session-cache';
 import { configRoutes } from './modules/config/config.routes';
+import { publicConfigOf } from './modules/config/public-config';
 import { drawRoutes } from './modules/draw/draw.routes';
 import { messagingRoutes } from './modules/messaging/messaging.routes';
 import { offersRoutes } from './modules/offers/offers.routes';
@@ -148,7 +149,7 @@ export async function buildApp({ database, config, logger = false, translator }:
   });
 
   const { indexHtml } = await registerStatic(app, config);
-  const sendShell = shellHandler(config);
+  const sendShell = shellHandler(config, publicConfigOf(db, config));
   const notFound = (request: FastifyRequest, reply: FastifyReply) => {
     // Every client-side route gets the shell; the router decides what to show.
     if (indexHtml && isSpaRoute(request.method, request.url)) return sendShell(request, reply);

@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE, LANGUAGE_COOKIE, LOCALE_CHUNKS_FILE } from '@grab/shared/first-screens';
+import { EMBEDDED_CONFIG_ID, EMBEDDED_MANIFEST_ID, HOST_CHUNKS_FILE, LANGUAGE_COOKIE, LOCALE_CHUNKS_FILE } from '@grab/shared/first-screens';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operatorSettings } from '../src/db/schema';
 import { EARLY_CALLS_SCRIPT } from '../src/http/early-calls';
 import { jsonForScriptElement, renderShell } from '../src/http/shell-html';
-import { createTestContext, testConfig, type TestContext } from './helper';
+import { createTestContext, registerEarner, testConfig, type TestContext } from './helper';
 
 function write(file: string, text: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -16,13 +17,16 @@ function write(file: string, text: string) {
 }
 
 // Like the real shell, large enough to be worth compressing (its styles are inline).
-const INDEX = `<!doctype html><html><head><meta charset="utf-8"><script defer src="/static/js/index.1a.js"></script><style>${'.g-card{padding:1rem}'.repeat(80)}</style></head><body><div id="root"></div></body></html>`;
+const INDEX = `<!doctype html><html><head><meta charset="utf-8"><title>Grab</title><script defer src="/static/js/index.1a.js"></script><style>${'.g-card{padding:1rem}'.repeat(80)}</style></head><body><div id="root"></div></body></html>`;
 
-/** The JSON data element of a page, parsed as the host parses it. */
-function embeddedManifest(html: string): unknown {
-  const match = html.match(new RegExp(`<script type="application/json" id="${EMBEDDED_MANIFEST_ID}">([^<]*)</script>`));
+/** A JSON data element of a page, parsed as the host parses it. */
+function embedded(html: string, id: string): unknown {
+  const match = html.match(new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`));
   return match ? JSON.parse(match[1] as string) : undefined;
 }
+const embeddedManifest = (html: string) => embedded(html, EMBEDDED_MANIFEST_ID);
+
+const CONFIG = { title: 'Grab', fbId: null, welcomeBonus: 100_00, supportUrl: null };
 
 function preloads(html: string): string[] {
   return [...html.matchAll(/<link rel="preload" as="(?:script|style)" href="([^"]+)">/g)].map((m) => m[1] as string);
@@ -165,7 +169,7 @@ describe('index.html with the remote manifest and the first screen hinted', () =
       write(manifestFile, '{"remotes": [');
       const page = await app.inject({ method: 'GET', url: '/home' });
       expect(page.statusCode).toBe(200);
-      expect(page.body).toBe(renderShell(INDEX, null, []));
+      expect(page.body).toBe(renderShell(INDEX, null, [], embedded(page.body, EMBEDDED_CONFIG_ID) as typeof CONFIG));
       expect(page.body).not.toContain(EMBEDDED_MANIFEST_ID);
     } finally {
       write(manifestFile, before);
@@ -179,6 +183,27 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     const hash = `'sha256-${createHash('sha256').update(inline[0] as string).digest('base64')}'`;
     const scriptSrc = String(page.headers['content-security-policy']).split(';').find((d) => d.trim().startsWith('script-src'));
     expect(scriptSrc?.trim().split(/\s+/)).toEqual(['script-src', "'self'", hash, 'https://connect.facebook.net', 'https://cdn.grab.example']);
+  });
+
+  it('embeds the public config as /public/commonConfig answers it, so the page asks for none', async () => {
+    const page = await app.inject({ method: 'GET', url: '/home' });
+    const answered = (await app.inject({ method: 'POST', url: '/public/commonConfig', payload: {} })).json();
+    expect(answered.code).toBe(200);
+    expect(embedded(page.body, EMBEDDED_CONFIG_ID)).toEqual(answered.data);
+    expect(page.body).toContain('<title>Grab</title>');
+  });
+
+  it('titles the page with the operator’s title from the first byte, escaped, and follows a change at once', async () => {
+    const operator = await registerEarner(app);
+    await ctx.db.insert(operatorSettings).values({ key: 'title', value: { v: 'Win & <Earn>' }, updatedBy: operator.userId });
+    try {
+      const page = await app.inject({ method: 'GET', url: '/login' });
+      expect(page.body).toContain('<title>Win &amp; &lt;Earn&gt;</title>');
+      expect(embedded(page.body, EMBEDDED_CONFIG_ID)).toMatchObject({ title: 'Win & <Earn>' });
+    } finally {
+      await ctx.db.delete(operatorSettings);
+    }
+    expect((await app.inject({ method: 'GET', url: '/login' })).body).toContain('<title>Grab</title>');
   });
 
   it('compresses the shell when the phone accepts it', async () => {
@@ -203,5 +228,17 @@ describe('renderShell', () => {
     expect(html.indexOf(EMBEDDED_MANIFEST_ID)).toBeLessThan(html.indexOf(EARLY_CALLS_SCRIPT));
     // Without a manifest the early calls still start: they need nothing from it.
     expect(renderShell(INDEX, null, [])).toBe(INDEX.replace('</head>', `<script>${EARLY_CALLS_SCRIPT}</script></head>`));
+  });
+
+  it('embeds the config after the manifest, and a blank title leaves the product’s name', () => {
+    const html = renderShell(INDEX, { remotes: [] }, [], { ...CONFIG, title: '  ' });
+    expect(html.indexOf(EMBEDDED_MANIFEST_ID)).toBeLessThan(html.indexOf(EMBEDDED_CONFIG_ID));
+    expect(html.indexOf(EMBEDDED_CONFIG_ID)).toBeLessThan(html.indexOf(EARLY_CALLS_SCRIPT));
+    expect(embedded(html, EMBEDDED_CONFIG_ID)).toEqual({ ...CONFIG, title: '  ' });
+    expect(html).toContain('<title>Grab</title>');
+    // A title cannot close the data element it is carried in.
+    const hostile = renderShell(INDEX, null, [], { ...CONFIG, title: '</script><script>alert(1)</script>' });
+    expect(hostile.match(/<script/g)?.length).toBe((INDEX.match(/<script/g)?.length ?? 0) + 2);
+    expect(embedded(hostile, EMBEDDED_CONFIG_ID)).toMatchObject({ title: '</script><script>alert(1)</script>' });
   });
 });

@@ -34,7 +34,7 @@ export { levelKeys, levelInfoQuery } from './query/levels.queries';
 export { shareInfoQuery, SHARE_INFO_FRESH_MS } from './query/team.queries';
 // In modules of their own, not defined here: the host's entry imports them, and a function of this
 // file would bring the whole file (and the API client and query hooks with it) into every first load.
-export { keepOfflineSnapshots } from './query/offline-db';
+export { keepOfflineSnapshots } from './query/offline-snapshot';
 export { useOnline } from './ui/online';
 /** `useQuery` of TanStack Query on the shared cache; pass a query options factory (`taskDetailQuery(id)`). */
 export function useQuery<TQueryFnData = unknown, TError = DefaultError, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(

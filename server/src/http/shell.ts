@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { LanguageKey, type RemoteManifest } from '@grab/shared/contracts';
+import { type CommonConfig, LanguageKey, type RemoteManifest } from '@grab/shared/contracts';
 import { LANGUAGE_COOKIE } from '@grab/shared/first-screens';
 import { DEFAULT_LANGUAGE } from '@grab/shared/i18n/languages';
 import type { Config } from '../config';
@@ -24,12 +24,12 @@ export function languageOfRequest(cookieHeader: string | undefined): LanguageKey
 }
 
 /**
- * Answers an SPA route with the host's index.html, the remote manifest embedded and the route's
- * first-screen files hinted, so /home does not wait for /remotes.json and each file of the chain
- * before asking for the next. A manifest that cannot be read leaves the shell as built: the host
- * then fetches /remotes.json and shows that failure in the remote's section.
+ * Answers an SPA route with the host's index.html, the remote manifest and the public config
+ * embedded and the route's first-screen files hinted, so /home does not wait for /remotes.json and
+ * each file of the chain before asking for the next, and no page asks for the config. A manifest or
+ * config that cannot be read is left out: the host then fetches it, and shows a failure there.
  */
-export function shellHandler(config: Config) {
+export function shellHandler(config: Config, publicConfig: () => Promise<CommonConfig>) {
   const indexFile = path.join(config.staticRoots.host, 'index.html');
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const template = await fs.promises.readFile(indexFile, 'utf8');
@@ -39,11 +39,15 @@ export function shellHandler(config: Config) {
     } catch (error) {
       request.log.warn({ err: error }, 'the remote manifest could not be read; index.html is sent without it');
     }
+    const common = await publicConfig().catch((error: unknown) => {
+      request.log.warn({ err: error }, 'the public config could not be read; index.html is sent without it');
+      return null;
+    });
     const pathname = request.url.split('?')[0] ?? '/';
     const hints = manifest ? await firstScreenHints(config, manifest, pathname, languageOfRequest(request.headers.cookie)) : [];
     // Compressed on the way out like any dynamic answer: the precompressed file no longer fits.
     // The hints follow the language cookie, so a cache must not hand one earner's page to another.
     reply.header('cache-control', NO_CACHE).header('vary', 'Cookie').type('text/html; charset=utf-8');
-    return reply.send(renderShell(template, manifest, hints));
+    return reply.send(renderShell(template, manifest, hints, common));
   };
 }

@@ -13,6 +13,14 @@ export const CommonConfig = z.object({
 });
 export type CommonConfig = z.infer<typeof CommonConfig>;
 
+/** The product's own name: the title while the operator has set none (SPEC §2). */
+export const DEFAULT_TITLE = 'Grab';
+
+/** The document title for a config: the operator's, or the default when it is blank or unknown. */
+export function documentTitle(config: Pick<CommonConfig, 'title'> | null): string {
+  return config?.title.trim() || DEFAULT_TITLE;
+}
+
 export const Currency = z.object({
   code: CurrencyCode,
   /** The language this currency belongs to (SPEC §9). */

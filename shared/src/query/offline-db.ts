@@ -1,4 +1,4 @@
-/** The IndexedDB database of offline snapshots (offline-snapshot.ts); named here so that dropping it costs the first load nothing. */
+/** The IndexedDB database of offline snapshots (offline-snapshot.ts); named here so that log-out can drop it without the query cache. */
 export const OFFLINE_DB = 'grab-offline';
 
 /** Deletes every earner's offline snapshot: on log-out, a session that ends, and a new log-in. */
@@ -8,15 +8,4 @@ export function dropOfflineSnapshots(): void {
   } catch {
     // No IndexedDB here (old WebView, blocked storage): nothing was kept.
   }
-}
-
-/**
- * Keeps the earner's Home figures on the phone and restores them offline (offline-snapshot.ts).
- * A lazy chunk started with the app; the offline worker keeps the file for later offline starts.
- */
-export function keepOfflineSnapshots(): void {
-  import('./offline-snapshot').then(
-    (m) => m.keepOfflineSnapshots(),
-    () => undefined,
-  );
 }

@@ -158,8 +158,8 @@ export function keepOfflineSnapshots(): () => void {
     if (event.action.type === 'success') saveSoon();
     else if (event.action.type === 'error' && failedWithoutData(event.query)) restore();
   });
-  // This chunk arrives while the first screen's calls are under way: what happened before it did
-  // is read from the cache, so neither restore nor save depends on which came first.
+  // Whatever was cached before this subscription (an early answer, a failed call) is read from the
+  // cache, so neither restore nor save depends on which came first.
   const cached = queryClient.getQueryCache().getAll();
   if (!navigator.onLine || cached.some(failedWithoutData)) restore();
   if (cached.some((query) => kept(query.queryKey) && query.state.status === 'success')) saveSoon();

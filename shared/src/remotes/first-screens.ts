@@ -46,6 +46,9 @@ export const HOST_CHUNKS_FILE = 'first-screen-chunks.json';
 /** The id of the `<script type="application/json">` in which the server embeds `/remotes.json`. */
 export const EMBEDDED_MANIFEST_ID = 'grab-remotes';
 
+/** The id of the `<script type="application/json">` in which the server embeds `/public/commonConfig`. */
+export const EMBEDDED_CONFIG_ID = 'grab-config';
+
 /**
  * The file each app's build writes beside its entry: language key → the files of that language's
  * texts (the app's own namespace; the host's also holds the common one). The server hints the

@@ -1,10 +1,8 @@
-import type { OperatorSettings } from '@grab/shared/contracts';
+import { DEFAULT_TITLE, type OperatorSettings } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Executor } from '../../db/database';
 import { OPERATOR_SETTING_KEYS, operatorSettings } from '../../db/schema';
-
-export const PRODUCT_TITLE = 'Grab';
 
 type Key = (typeof OPERATOR_SETTING_KEYS)[number];
 /** Each value is wrapped in an object: a bare JSON string of digits would come back from a driver as a number. */
@@ -12,7 +10,7 @@ type Stored = { v: unknown };
 
 /** What applies while the operator has set nothing: the server's environment. */
 export function settingsDefaults(config: Config): OperatorSettings {
-  return { title: PRODUCT_TITLE, fbPixelId: config.fbPixelId, messagingDailyCap: config.messaging.dailyCap, reviewDeadlineMinutes: config.reviewDeadlineMinutes };
+  return { title: DEFAULT_TITLE, fbPixelId: config.fbPixelId, messagingDailyCap: config.messaging.dailyCap, reviewDeadlineMinutes: config.reviewDeadlineMinutes };
 }
 
 /** Every setting, the operator's where set; one read of a table of at most four rows. */
