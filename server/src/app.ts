@@ -10,6 +10,7 @@ import { installErrorHandling, sendFailure } from './http/error-handler';
 import { createTranslator, type Translator } from './http/i18n';
 import { registerSecurity } from './http/security';
 import { shellHandler } from './http/shell';
+import { transportOptions } from './http/transport';
 import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
 import { installAuth } from './modules/auth/auth.plugin';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -62,7 +63,10 @@ export interface BuildAppOptions {
 export async function buildApp({ database, config, logger = false, translator }: BuildAppOptions): Promise<FastifyInstance> {
   const db = database.db;
   const t = translator ?? createTranslator(config.localesDir);
+  // Typed as the HTTP/1.1 server whichever transport runs: the handlers use nothing node:http2's
+  // compatibility objects lack (test/https.test.ts serves the app over both).
   const app = Fastify({
+    ...(transportOptions(config.https) as object),
     logger,
     bodyLimit: BODY_LIMIT,
     // One id per request in every log line; the client may not choose it.

@@ -42,4 +42,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PG_POOL_MAX: '2', DATABASE_URL: 'postgres://x@h/db' }).pgPoolMax).toBe(2);
     expect(() => loadConfig({ PG_POOL_MAX: '1', DATABASE_URL: 'postgres://x@h/db' })).toThrow(/PG_POOL_MAX: at least 2 connections: start-up holds one for the migration lock/);
   });
+
+  it('serves HTTPS only with both the certificate and its key, and then builds links on https', () => {
+    expect(loadConfig({}).https).toBeNull();
+    const both = loadConfig({ TLS_CERT_FILE: 'cert.pem', TLS_KEY_FILE: 'key.pem', PORT: '8443' });
+    expect(both.https).toEqual({ certFile: path.resolve('cert.pem'), keyFile: path.resolve('key.pem') });
+    expect(both.publicOrigin).toBe('https://127.0.0.1:8443');
+    expect(both.tls).toBe(true);
+    expect(() => loadConfig({ TLS_CERT_FILE: 'cert.pem' })).toThrow(/TLS_KEY_FILE: required with TLS_CERT_FILE/);
+    expect(() => loadConfig({ TLS_KEY_FILE: 'key.pem' })).toThrow(/TLS_CERT_FILE: required with TLS_KEY_FILE/);
+  });
 });

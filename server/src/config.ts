@@ -76,6 +76,12 @@ const EnvSchema = z.object({
   ONLINE_TARGET_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(60),
   ONLINE_DAILY_CAP_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(8 * 60),
   PRESENCE_FLUSH_MS: z.coerce.number().int().min(50).max(1_000).default(1_000),
+  /**
+   * A certificate and its key (PEM files): the server then speaks HTTPS itself, HTTP/2 to browsers
+   * that offer it and HTTP/1.1 to the rest. Unset: plain HTTP, for a TLS proxy in front or a laptop.
+   */
+  TLS_CERT_FILE: optionalText,
+  TLS_KEY_FILE: optionalText,
   NODE_ENV: z.string().default('development'),
 });
 
@@ -110,8 +116,10 @@ export interface Config {
   remotesDir: string;
   /** The origin earners reach the app at: PUBLIC_ORIGIN, else this server's own listen address. */
   publicOrigin: string;
-  /** Served over TLS (PUBLIC_ORIGIN is https): only then is HSTS sent. */
+  /** Served over TLS (the public origin is https): only then is HSTS sent. */
   tls: boolean;
+  /** The certificate and key this process serves HTTPS and HTTP/2 with; null: plain HTTP. */
+  https: { certFile: string; keyFile: string } | null;
   officialAccount: string;
   /** The messaging-number flow (DESIGN §2.3): codes, the cap, presence and the provider webhook. */
   messaging: MessagingConfig;
@@ -202,9 +210,9 @@ export function parseTrustProxy(value: string): false | number | string[] | stri
 }
 
 /** Where the app can be reached: share links are built on it, never on a request's Host header. */
-function listenOrigin(host: string, port: number): string {
+function listenOrigin(host: string, port: number, https: boolean): string {
   const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
-  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+  return `${https ? 'https' : 'http'}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
 
 /** Parses the environment once at start-up; a wrong value stops the process with a clear message. */
@@ -219,6 +227,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // A deployment behind a load balancer has no listen address an earner could open.
     throw new ConfigError('Invalid configuration:\n  PUBLIC_ORIGIN: required in production with DATABASE_URL (the address earners open, e.g. https://grab.example)');
   }
+  if (Boolean(e.TLS_CERT_FILE) !== Boolean(e.TLS_KEY_FILE)) {
+    const missing = e.TLS_CERT_FILE ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${missing === 'TLS_KEY_FILE' ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} (HTTPS needs the certificate and its key)`);
+  }
   const processes = e.GRAB_PROCESSES ?? e.WEB_CONCURRENCY ?? 1;
   if (processes > 1 && !e.DATABASE_URL) {
     const name = e.GRAB_PROCESSES ? 'GRAB_PROCESSES' : 'WEB_CONCURRENCY';
@@ -229,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const resolve = (p: string) => path.resolve(process.cwd(), p);
   const remotesBase = e.STATIC_REMOTES_DIR ? resolve(e.STATIC_REMOTES_DIR) : REPO_ROOT;
   const dataDir = e.DATA_DIR ? resolve(e.DATA_DIR) : path.join(REPO_ROOT, 'data');
+  const https = e.TLS_CERT_FILE && e.TLS_KEY_FILE ? { certFile: resolve(e.TLS_CERT_FILE), keyFile: resolve(e.TLS_KEY_FILE) } : null;
+  const publicOrigin = e.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? listenOrigin(e.HOST, e.PORT, https !== null);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -242,8 +256,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remotesManifest: e.REMOTES_MANIFEST ? resolve(e.REMOTES_MANIFEST) : undefined,
     // The deploy command's default target is the same folder (tools/delivery/workspace.ts).
     remotesDir: e.REMOTES_DIR ? resolve(e.REMOTES_DIR) : path.join(dataDir, 'remotes'),
-    publicOrigin: e.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? listenOrigin(e.HOST, e.PORT),
-    tls: (e.PUBLIC_ORIGIN ?? '').startsWith('https:'),
+    publicOrigin,
+    tls: publicOrigin.startsWith('https:'),
+    https,
     officialAccount: e.MESSAGING_OFFICIAL_ACCOUNT,
     messaging: {
       codeTtlMinutes: e.MESSAGING_CODE_TTL_MINUTES,
