@@ -259,11 +259,12 @@ function aliveCheck(child, logFile) {
 /**
  * Starts `node server/dist/main.js` on a free port; with `dataDir` unset, in a new temporary data
  * directory that `stop()` removes. `databaseUrl` switches it to PostgreSQL.
- * `nodeArgs` go before the script (e.g. `--cpu-prof`).
- * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string>, nodeArgs?: string[] }} [options]
+ * `nodeArgs` go before the script (e.g. `--cpu-prof`). With `certificate`, it serves HTTPS (and
+ * HTTP/2) and `url` is https.
+ * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string>, nodeArgs?: string[], certificate?: { certFile: string, keyFile: string } }} [options]
  * @returns {Promise<RunningServer>}
  */
-export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv, nodeArgs = [] } = {}) {
+export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv, nodeArgs = [], certificate } = {}) {
   assertBuilt();
   const ownDir = dataDir ? undefined : tempDir(label);
   const workDir = ownDir ?? path.dirname(/** @type {string} */ (dataDir));
@@ -274,11 +275,11 @@ export async function startGrab({ dataDir, databaseUrl, label = 'server', extraE
   const since = performance.now();
   const child = spawn(SERVER_NODE, [...nodeArgs, SERVER_MAIN], {
     cwd: REPO_ROOT,
-    env: serverEnv({ port, dataDir: data, databaseUrl, extra: extraEnv }),
+    env: serverEnv({ port, dataDir: data, databaseUrl, extra: { ...extraEnv, ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}) } }),
     stdio: ['ignore', out, out],
   });
   fs.closeSync(out);
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${certificate ? 'https' : 'http'}://127.0.0.1:${port}`;
   try {
     const readyMs = await waitForOk(`${url}/health`, { since, child, logFile });
     return {
