@@ -124,7 +124,13 @@ const l = results.lighthouse;
 if (l) {
   const base = l.pages[0];
   for (const p of l.pages.slice(1)) {
-    rows.push([`Lighthouse mobile: ${p.page}`, p.score.toFixed(2), `${times(p.score / base.score)} baseline (${base.score.toFixed(2)})`, `≥ ${l.target}`, verdict(p.score >= l.target)]);
+    const over = p.protocols ? ` over ${p.protocols.join(' ')}` : '';
+    // Rows measured for comparison only (plain HTTP/1.1) carry no verdict.
+    const checked = p.target !== false;
+    rows.push([`Lighthouse mobile: ${p.page}${over}`, p.score.toFixed(2), `${times(p.score / base.score)} baseline (${base.score.toFixed(2)})`, checked ? `≥ ${l.target}` : '—', checked ? verdict(p.score >= l.target) : 'info']);
+    if (p.page.startsWith('/home') && l.targetLcpMs) {
+      rows.push([`LCP: ${p.page}${over}`, `${Math.round(p.lcpMs)} ms`, '—', checked ? `≤ ${l.targetLcpMs} ms` : '—', checked ? verdict(p.lcpMs <= l.targetLcpMs) : 'info']);
+    }
   }
 }
 const e = results['early-calls'];
