@@ -1,17 +1,12 @@
 import { configAtom, store } from '@grab/shared';
 import { EMBEDDED_CONFIG_ID } from '@grab/shared/first-screens';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { embedData } from './test-utils';
 import { applyTitle, loadCommonConfig, readEmbeddedConfig } from './startup';
 
 const CONFIG = { title: 'Grab Rewards', fbId: null, welcomeBonus: 100_00, supportUrl: null };
 
-function embed(text: string) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = EMBEDDED_CONFIG_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
+const embed = (text: string) => embedData(EMBEDDED_CONFIG_ID, text);
 
 afterEach(() => {
   document.getElementById(EMBEDDED_CONFIG_ID)?.remove();

@@ -1,25 +1,16 @@
 import { CommonConfig, callMain, commonConfig, configAtom, documentTitle, store } from '@grab/shared';
 import { EMBEDDED_CONFIG_ID } from '@grab/shared/first-screens';
 import { afterLoad, loadAdPixel } from './ad-pixel/ad-pixel';
+import { embeddedJson } from './embedded-data';
 
 export function applyTitle(config: Pick<CommonConfig, 'title'> | null) {
   document.title = documentTitle(config);
 }
 
-/**
- * The public config the server embedded in the page (a JSON data element, never run), or null when
- * the page has none or it does not fit the contract: a host served by a plain static server, an
- * edited page. The caller then asks for it.
- */
+/** The public config the server embedded in the page, or null when it has none that fits the contract. */
 export function readEmbeddedConfig(doc: Document = document): CommonConfig | null {
-  const text = doc.getElementById(EMBEDDED_CONFIG_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const parsed = CommonConfig.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+  const parsed = CommonConfig.safeParse(embeddedJson(EMBEDDED_CONFIG_ID, doc));
+  return parsed.success ? parsed.data : null;
 }
 
 function applyConfig(config: CommonConfig) {

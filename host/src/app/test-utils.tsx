@@ -13,3 +13,12 @@ export async function renderApp(ui: ReactNode, path = '/') {
     </StoreProvider>,
   );
 }
+
+/** Puts a JSON data element in the page, as the server embeds one in index.html. */
+export function embedData(id: string, text: string) {
+  const element = document.createElement('script');
+  element.type = 'application/json';
+  element.id = id;
+  element.textContent = text;
+  document.head.append(element);
+}

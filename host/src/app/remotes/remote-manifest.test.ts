@@ -1,17 +1,12 @@
 import { EMBEDDED_MANIFEST_ID } from '@grab/shared/first-screens';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { embedData } from '../test-utils';
 import { manifestSource, readEmbeddedManifest, type RemoteManifest } from './remote-manifest';
 
 const embedded: RemoteManifest = { remotes: [{ name: 'remote_tasks', entry: '/remotes/tasks/remoteEntry.js' }] };
 const fetched: RemoteManifest = { remotes: [{ name: 'remote_tasks', entry: 'https://cdn.grab.example/tasks/remoteEntry.js' }] };
 
-function embed(text: string) {
-  const element = document.createElement('script');
-  element.type = 'application/json';
-  element.id = EMBEDDED_MANIFEST_ID;
-  element.textContent = text;
-  document.head.append(element);
-}
+const embed = (text: string) => embedData(EMBEDDED_MANIFEST_ID, text);
 
 afterEach(() => {
   document.getElementById(EMBEDDED_MANIFEST_ID)?.remove();

@@ -1,5 +1,6 @@
 import { RemoteManifest, REMOTES_MANIFEST_PATH } from '@grab/shared/contracts';
 import { EMBEDDED_MANIFEST_ID } from '@grab/shared/first-screens';
+import { embeddedJson } from '../embedded-data';
 
 export type { RemoteEntry } from '@grab/shared/contracts';
 export { RemoteManifest };
@@ -65,10 +66,10 @@ export function applyOverride(manifest: RemoteManifest, overrideJson: string | n
  * plain static server, an edited page. The caller then fetches /remotes.json.
  */
 export function readEmbeddedManifest(doc: Document = document): RemoteManifest | null {
-  const text = doc.getElementById(EMBEDDED_MANIFEST_ID)?.textContent;
-  if (!text) return null;
+  const value = embeddedJson(EMBEDDED_MANIFEST_ID, doc);
+  if (value === undefined) return null;
   try {
-    return parseManifest(JSON.parse(text));
+    return parseManifest(value);
   } catch (error) {
     console.warn('The embedded remote manifest is unusable; fetching it instead', error);
     return null;
