@@ -10,7 +10,8 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { EMBEDDED_CONFIG_ID } from '@grab/shared/first-screens';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transportOptions } from '../src/http/transport';
-import { createTestContext, testConfig, type TestContext } from './helper';
+import { createTestContext, registerEarner, testConfig, type TestContext } from './helper';
+import { picture } from './reviews-fixtures';
 
 /** A throw-away certificate for 127.0.0.1, made for this run: nothing secret is kept in the repository. */
 function selfSignedCertificate(dir: string): { certFile: string; keyFile: string } {
@@ -28,7 +29,7 @@ interface Answer {
   body: Buffer;
 }
 
-function h2Request(session: http2.ClientHttp2Session, headers: http2.OutgoingHttpHeaders, body?: string): Promise<Answer> {
+function h2Request(session: http2.ClientHttp2Session, headers: http2.OutgoingHttpHeaders, body?: string | Buffer): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const stream = session.request(headers);
     const chunks: Buffer[] = [];
@@ -94,6 +95,21 @@ describe('HTTPS with HTTP/2, when the server has a certificate', () => {
       expect(script.status).toBe(200);
       expect(script.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(script.body).toString()).toBe(SCRIPT);
+    } finally {
+      session.close();
+    }
+  });
+
+  it('takes an earner’s screenshot over HTTP/2, streamed like over HTTP/1.1', async () => {
+    const earner = await registerEarner(ctx.app);
+    const session = http2.connect(origin, { ca });
+    try {
+      const upload = await h2Request(session, { ':method': 'POST', ':path': '/app/upload/image', authorization: `Bearer ${earner.token}`, 'content-type': 'image/png' }, await picture('png'));
+      expect(upload.status).toBe(200);
+      expect(JSON.parse(upload.body.toString())).toMatchObject({ code: 200, data: { width: 64, height: 48 } });
+      // Not signed in: refused with a message, as over HTTP/1.1.
+      const anonymous = await h2Request(session, { ':method': 'POST', ':path': '/app/upload/image', 'content-type': 'image/png' }, await picture('png'));
+      expect(anonymous.status).toBe(401);
     } finally {
       session.close();
     }
