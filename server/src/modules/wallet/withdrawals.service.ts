@@ -1,5 +1,6 @@
 import { ErrorCode, type PayWithdrawBody, type WithdrawOrder } from '@grab/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { withdrawOrders } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
@@ -66,7 +67,7 @@ type RequestOutcome =
   | 'daily_amount'
   | 'not_withdrawable';
 
-interface RequestInput {
+export interface RequestInput {
   userId: number;
   idempotencyKey: string;
   amount: number;
@@ -75,36 +76,93 @@ interface RequestInput {
   rules: CurrencyRules;
 }
 
+export interface RequestAnswer {
+  outcome: RequestOutcome;
+  detail: string | null;
+}
+
+/** The arguments of `wallet_request_withdrawal` for one request, in its order after the earner. */
+function argumentsOf(input: RequestInput) {
+  const { rules } = input;
+  const quote = quoteOf(input.amount, rules);
+  return {
+    userId: input.userId,
+    key: input.idempotencyKey,
+    amount: input.amount,
+    recipientId: input.recipientId,
+    now: input.now.toISOString(),
+    currency: rules.currency,
+    settings: JSON.stringify(rules.settingsRow),
+    currencyRow: JSON.stringify(rules.currencyRow),
+    amountProblem: amountProblem(input.amount, rules),
+    points: quote.points,
+    fee: quote.fee,
+  };
+}
+
+/** The conditional debit is the last guard, as in every transfer: the lock before it makes it unreachable. */
+function refusalOf(error: unknown): never {
+  const text = `${error instanceof Error ? error.message : ''} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`;
+  if (text.includes('insufficient balance for withdrawal')) throw errors.insufficientBalance();
+  throw error;
+}
+
 /**
  * One call of `wallet_request_withdrawal` (migration 0018), a statement that commits on its own:
  * the freeze check, the ledger's `ledger_request_withdrawal` (the balance lock, the checks, the
  * hold to payouts in flight and the order) and the dispatch job's outbox row. A refusal is an
  * outcome with its detail, not an error, and then nothing was written.
  */
-async function requestInOneStatement(db: Db, input: RequestInput): Promise<{ outcome: RequestOutcome; detail: string | null }> {
-  const { rules } = input;
-  const quote = quoteOf(input.amount, rules);
+async function requestOne(db: Db, input: RequestInput): Promise<RequestAnswer> {
+  const a = argumentsOf(input);
   const result = await db
     .execute(sql`
-    select outcome, detail from wallet_request_withdrawal(${input.userId}::int, ${input.idempotencyKey}::text, ${input.amount}::bigint,
-      ${input.recipientId}::int, ${input.now.toISOString()}::timestamptz, ${rules.currency}::text, ${JSON.stringify(rules.settingsRow)}::jsonb,
-      ${JSON.stringify(rules.currencyRow)}::jsonb, ${amountProblem(input.amount, rules)}::text, ${quote.points}::bigint, ${quote.fee}::bigint,
-      ${DISPATCH_QUEUE}::text)`)
-    .catch((error: unknown) => {
-      // The conditional debit is the last guard, as in every transfer: the lock before it makes it unreachable.
-      const text = `${error instanceof Error ? error.message : ''} ${error instanceof Error && error.cause instanceof Error ? error.cause.message : ''}`;
-      if (text.includes('insufficient balance for withdrawal')) throw errors.insufficientBalance();
-      throw error;
-    });
-  const [row] = (result as unknown as { rows: { outcome: RequestOutcome; detail: string | null }[] }).rows;
+    select outcome, detail from wallet_request_withdrawal(${a.userId}::int, ${a.key}::text, ${a.amount}::bigint, ${a.recipientId}::int,
+      ${a.now}::timestamptz, ${a.currency}::text, ${a.settings}::jsonb, ${a.currencyRow}::jsonb, ${a.amountProblem}::text, ${a.points}::bigint,
+      ${a.fee}::bigint, ${DISPATCH_QUEUE}::text)`)
+    .catch(refusalOf);
+  const [row] = (result as unknown as { rows: RequestAnswer[] }).rows;
   if (!row) throw new Error('wallet_request_withdrawal answered nothing');
   return row;
 }
 
+/** Several requests in one statement, `wallet_request_withdrawals` (migration 0021): each item decided as `requestOne` would. */
+export async function requestMany(db: Db, inputs: readonly RequestInput[]): Promise<RequestAnswer[]> {
+  const all = inputs.map(argumentsOf);
+  const column = <K extends keyof ReturnType<typeof argumentsOf>>(k: K) => sql.param(all.map((a) => a[k]));
+  const result = await db.execute(sql`
+    select ordinal, outcome, detail from wallet_request_withdrawals(${column('userId')}::int[], ${column('key')}::text[], ${column('amount')}::bigint[],
+      ${column('recipientId')}::int[], ${column('now')}::timestamptz[], ${column('currency')}::text[], ${column('settings')}::jsonb[],
+      ${column('currencyRow')}::jsonb[], ${column('amountProblem')}::text[], ${column('points')}::bigint[], ${column('fee')}::bigint[], ${DISPATCH_QUEUE}::text)`);
+  const answers: RequestAnswer[] = [];
+  for (const row of (result as unknown as { rows: (RequestAnswer & { ordinal: number })[] }).rows) {
+    answers[Number(row.ordinal) - 1] = { outcome: row.outcome, detail: row.detail };
+  }
+  if (answers.length !== inputs.length || answers.includes(undefined as never)) throw new Error('wallet_request_withdrawals answered another number of items');
+  return answers;
+}
+
 /**
- * Phase one of a withdrawal, in one statement (see `requestInOneStatement`): the points, fee
- * included, move from the earner to "payouts in flight", the order is created, and (unless it
- * waits for an operator) its dispatch job is written beside it, then relayed to the queue. The
+ * Requests that arrive while a statement is in flight go out together (group commit): one
+ * statement, one transaction and one commit for all of them. 32 keeps a batch's balance locks short.
+ */
+const REQUEST_BATCH = 32;
+const requestBatchers = new WeakMap<Db, Batcher<RequestInput, RequestAnswer>>();
+
+function request(db: Db, input: RequestInput): Promise<RequestAnswer> {
+  let batcher = requestBatchers.get(db);
+  if (!batcher) {
+    batcher = new Batcher({ many: (inputs) => requestMany(db, inputs), one: (one) => requestOne(db, one), maxBatch: REQUEST_BATCH });
+    requestBatchers.set(db, batcher);
+  }
+  return batcher.call(input);
+}
+
+/**
+ * Phase one of a withdrawal, in one statement (see `requestOne`; under load, in a batch of them,
+ * `requestMany`): the points, fee included, move from the earner to "payouts in flight", the order
+ * is created, and (unless it waits for an operator) its dispatch job is written beside it, then
+ * relayed to the queue. The
  * ledger's function locks the earner's balance row first, so one earner's requests queue up and
  * the daily limits hold under concurrency. The same idempotency key returns the same order. The
  * currency comes with the session and the rules from this process's cache; the function refuses a
@@ -113,12 +171,12 @@ async function requestInOneStatement(db: Db, input: RequestInput): Promise<{ out
 export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: number; currency: string }, body: PayWithdrawBody, now: Date): Promise<WithdrawOrder> {
   const { db, queue, rules: cache } = deps;
   const { userId } = earner;
-  let answer: Awaited<ReturnType<typeof requestInOneStatement>> | undefined;
+  let answer: RequestAnswer | undefined;
   let rules: CurrencyRules | undefined;
   for (const fresh of [false, true]) {
     const currency = fresh ? await cache.currencyOf(db, userId, true) : earner.currency;
     rules = await cache.of(db, currency, fresh);
-    answer = await requestInOneStatement(db, { userId, idempotencyKey: body.idempotencyKey, amount: body.amount, recipientId: body.recipientId, now, rules });
+    answer = await request(db, { userId, idempotencyKey: body.idempotencyKey, amount: body.amount, recipientId: body.recipientId, now, rules });
     if (answer.outcome !== 'stale') break;
   }
   if (!answer || !rules) throw new Error('The withdrawal was not decided');
