@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { institutions, users, withdrawOrders } from '../src/db/schema';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
-import { DISPATCH_QUEUE } from '../src/modules/wallet/payout-queue';
+import { dispatchOrders } from '../src/modules/wallet/dispatch';
+import { DISPATCH_ATTEMPTS, DISPATCH_QUEUE, PayoutQueue } from '../src/modules/wallet/payout-queue';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { SimulatorProvider } from '../src/modules/wallet/simulator-provider';
+import { WithdrawRulesCache } from '../src/modules/wallet/withdraw-rules.cache';
+import { requestMany } from '../src/modules/wallet/withdrawals.service';
 import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
 
@@ -199,13 +202,24 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect([body.code, body.msg]).toEqual([1101, 'You need 20 more withdrawable points']);
   });
 
-  /** Jobs for the order: those still in the outbox, and those the relay has given pg-boss. */
+  /** Jobs for the order: rows still in the outbox, and the pg-boss jobs the relay put it in. */
   async function jobsOf(orderId: number): Promise<{ outbox: number; queued: number }> {
     const count = async (query: ReturnType<typeof sql>) => Number(((await ctx.db.execute(query)) as unknown as { rows: { n: string | number }[] }).rows[0]?.n ?? 0);
     return {
       outbox: await count(sql`select count(*) as n from job_outbox where queue = ${DISPATCH_QUEUE} and (data->>'orderId')::int = ${orderId}`),
-      queued: await count(sql`select count(*) as n from pgboss.job where name = ${DISPATCH_QUEUE} and (data->>'orderId')::int = ${orderId}`),
+      // A relayed job carries every order one relay moved.
+      queued: await count(sql`select count(*) as n from pgboss.job where name = ${DISPATCH_QUEUE} and data->'items' @> jsonb_build_array(jsonb_build_object('orderId', ${orderId}::int))`),
     };
+  }
+
+  /** The dispatch items that name the order, in the outbox or in the jobs the relay wrote. */
+  async function itemsFor(orderId: number): Promise<unknown[]> {
+    const result = (await ctx.db.execute(sql`
+      select data as item from job_outbox where queue = ${DISPATCH_QUEUE} and (data->>'orderId')::int = ${orderId}
+      union all
+      select i.item from pgboss.job j cross join jsonb_array_elements(j.data->'items') as i(item)
+      where j.name = ${DISPATCH_QUEUE} and (i.item->>'orderId')::int = ${orderId}`)) as unknown as { rows: { item: unknown }[] };
+    return result.rows.map((r) => (typeof r.item === 'string' ? JSON.parse(r.item) : r.item));
   }
 
   async function relayed(orderId: number): Promise<{ outbox: number; queued: number }> {
@@ -291,6 +305,78 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect([fourth.code, fourth.msg]).toEqual([1102, "You have reached today's limit of 3 withdrawals. Please try again tomorrow"]);
     const orders = (await post<WithdrawLog>('/app/pay/withdraw-log', earner.token, { status: 'in_progress' })).data!;
     for (const order of orders.items) await waitForOrder(earner, order.id, 'success');
+  });
+
+  it('decides each request of one statement as requests one after another would', async () => {
+    const [a, b, c] = [await earnerWith(50_000_00), await earnerWith(1_000_00), await earnerWith(50_000_00)];
+    const [toA, toB] = [await saveUpi(a), await saveUpi(b)];
+    const rules = await new WithdrawRulesCache(0).of(ctx.db, await new WithdrawRulesCache(0).currencyOf(ctx.db, a.userId));
+    const [k1, k2, k3, k4] = [key(), key(), key(), key()];
+    const now = new Date();
+    const item = (earner: Registered, idempotencyKey: string, recipientId: number, amount = 100) => ({ userId: earner.userId, idempotencyKey, amount, recipientId, now, rules });
+    const before = { a: await balance(a), b: await balance(b) };
+    const answers = await requestMany(ctx.db, [
+      item(a, k1, toA.id),
+      item(b, k2, toB.id),
+      item(a, k1, toA.id),
+      item(a, k3, toA.id),
+      // b's balance covers one $1 withdrawal, not two.
+      item(b, k4, toB.id),
+      item(c, key(), toA.id),
+      item(a, k1, toA.id, 200),
+    ]);
+    expect(answers.map((x) => x.outcome)).toEqual(['created', 'created', 'repeat', 'created', 'not_withdrawable', 'not_found', 'key_reused']);
+    const orderOf = (i: number) => JSON.parse(answers[i]?.detail ?? '{}') as { id: number; total: number };
+    expect(orderOf(2).id).toBe(orderOf(0).id);
+    expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, a.userId))).toHaveLength(2);
+    expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, b.userId))).toHaveLength(1);
+    expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, c.userId))).toHaveLength(0);
+    expect(await balance(a)).toBe(before.a - orderOf(0).total - orderOf(3).total);
+    expect(await balance(b)).toBe(before.b - orderOf(1).total);
+    for (const i of [0, 1, 3]) await waitForOrder(i === 1 ? b : a, orderOf(i).id, 'success');
+  });
+
+  it('sends the orders of one job together, tries again alone the one the provider refused, and leaves it to an operator after the last attempt', async () => {
+    const earner = await earnerWith(100_000_00);
+    const recipient = await saveUpi(earner);
+    // Orders held for approval have no job; set queued by hand, only this test's dispatch sends them.
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+      ids.push(held.data!.id);
+    }
+    await ctx.db.update(withdrawOrders).set({ state: 'queued' }).where(inArray(withdrawOrders.id, ids));
+    const [good, refused, lastTry] = ids as [number, number, number];
+    const submitted: string[] = [];
+    const provider = {
+      name: 'refuses-some',
+      async submit(order: { reference: string }) {
+        submitted.push(order.reference);
+        if (order.reference !== String(good)) throw new Error('provider unavailable');
+        return { providerRef: order.reference };
+      },
+      status: async () => 'unknown' as const,
+      verify: () => ({ ok: false as const, reason: 'signature' as const }),
+    };
+    const queue = new PayoutQueue(ctx.database, (error) => {
+      throw error;
+    });
+    const warnings: string[] = [];
+    await dispatchOrders(ctx.db, provider, queue, [{ orderId: good }, { orderId: refused }, { orderId: lastTry, attempt: DISPATCH_ATTEMPTS }], { warn: (_, message) => warnings.push(message) });
+    expect(submitted.sort()).toEqual(ids.map(String).sort());
+    const state = async (id: number) => (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)))[0];
+    expect(await state(good)).toMatchObject({ state: 'dispatched', attempts: 1, lastError: null });
+    expect(await state(refused)).toMatchObject({ state: 'dispatched', attempts: 1, lastError: 'provider unavailable' });
+    expect(await state(lastTry)).toMatchObject({ state: 'dispatch_failed', lastError: 'provider unavailable' });
+    expect(warnings.sort()).toEqual(['payout dispatch failed, will retry', 'payout dispatch gave up']);
+    // The refused order alone goes back to the outbox, as its second attempt; the app's own queue
+    // then sends it to the simulator, which pays it.
+    expect(await itemsFor(refused)).toEqual([{ orderId: refused, attempt: 2 }]);
+    expect([...(await itemsFor(good)), ...(await itemsFor(lastTry))]).toEqual([]);
+    await waitForOrder(earner, refused, 'success');
+    // What gave up waits for a payout operator's retry; the one sent stays with its provider.
+    expect(await state(lastTry)).toMatchObject({ state: 'dispatch_failed' });
+    expect(await state(good)).toMatchObject({ state: 'dispatched' });
   });
 
   describe('the payout webhook', () => {

@@ -9,9 +9,15 @@ import { jobOutbox } from '../../db/schema';
  * transaction as a `job_outbox` row, so it exists exactly when the commit does; the relay below
  * moves outbox rows to pg-boss in batches, deleting them in the transaction that writes the jobs.
  * If the process dies after the commit, the rows wait for the next relay of any process; if the
- * transaction rolls back, there is no row. pg-boss's own insert costs several times what the
- * request's whole ledger function does (bench/README.md), so requests pay for a plain insert and
- * the relay pays for one pg-boss insert per batch.
+ * transaction rolls back, there is no row.
+ *
+ * One pg-boss job carries every item of its queue that one relay moved and that is due at the
+ * same time (an order to dispatch, a result to deliver). pg-boss's insert, fetch and completion of
+ * a job each cost more than the withdrawal request that asked for it (bench/README.md), so under
+ * load they are paid once per batch of items, not once per item. A job that fails as a whole (the
+ * database went away, the process died) is run again by pg-boss, every item of it; so handlers are
+ * idempotent per item. An item that fails alone is put back in the outbox by its handler
+ * (`retryLater`), with its attempt counted in its data, and the rest of its job completes.
  */
 export const DISPATCH_QUEUE = 'payout-dispatch';
 export const SIMULATOR_QUEUE = 'payout-simulator-deliver';
@@ -35,8 +41,20 @@ export const RELAY_INTERVAL_MS = 2_000;
 /** How long a relay asked for waits for more rows to carry. */
 const RELAY_DELAY_MS = 100;
 
-export interface DispatchJob {
+export interface DispatchItem {
   orderId: number;
+  /** Which attempt this is, from 1; absent on the first. */
+  attempt?: number;
+}
+
+/** A relayed job's data: the items of one queue that one relay moved, due at the same time. */
+interface ItemsJob<T> {
+  items: T[];
+}
+
+/** How long an item that failed alone waits before its next attempt: 2, 4, 8 … seconds, at most a minute. */
+export function retryDelaySeconds(attempt: number): number {
+  return Math.min(60, 2 ** Math.max(1, attempt));
 }
 
 function newBoss(database: Database): PgBoss {
@@ -149,34 +167,58 @@ export class PayoutQueue {
   }
 
   /**
-   * One batch: the oldest rows no other relay holds, written as pg-boss jobs (one insert per queue)
-   * and deleted in the same transaction, so each row becomes exactly one job. Returns the rows moved.
+   * One batch: the oldest rows no other relay holds, written as pg-boss jobs and deleted in the same
+   * transaction, so each row becomes exactly one item of one job. Rows of one queue become one job
+   * when they are due already, or due in the same second (the job starts at the end of that second).
+   * Returns the rows moved.
    */
   async relayBatch(): Promise<number> {
     return this.db.transaction(async (tx) => {
       const result = await tx.execute(sql`
         delete from job_outbox where id in (select id from job_outbox order by id limit ${RELAY_BATCH} for update skip locked)
-        returning queue, data, to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_after`);
-      const rows = (result as unknown as { rows: { queue: string; data: object | string; start_after: string }[] }).rows;
-      const byQueue = new Map<string, JobInsert[]>();
+        returning queue, data, case when start_after <= now() then null
+          else to_char(date_trunc('second', start_after) at time zone 'UTC' + interval '1 second', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as start_after`);
+      const rows = (result as unknown as { rows: { queue: string; data: object | string; start_after: string | null }[] }).rows;
+      const jobs = new Map<string, { queue: string; startAfter: string | null; items: object[] }>();
       for (const row of rows) {
-        const jobs = byQueue.get(row.queue) ?? [];
-        jobs.push({ data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data, startAfter: row.start_after });
-        byQueue.set(row.queue, jobs);
+        const group = `${row.queue} ${row.start_after ?? 'now'}`;
+        const job = jobs.get(group) ?? { queue: row.queue, startAfter: row.start_after, items: [] };
+        job.items.push(typeof row.data === 'string' ? JSON.parse(row.data) : row.data);
+        jobs.set(group, job);
+      }
+      const byQueue = new Map<string, JobInsert[]>();
+      for (const job of jobs.values()) {
+        const inserts = byQueue.get(job.queue) ?? [];
+        inserts.push({ data: { items: job.items }, ...(job.startAfter ? { startAfter: job.startAfter } : {}) });
+        byQueue.set(job.queue, inserts);
       }
       const db = fromDrizzle(tx as never, sql as never);
-      for (const [queue, jobs] of byQueue) await this.boss.insert(queue, jobs, { db });
+      for (const [queue, inserts] of byQueue) await this.boss.insert(queue, inserts, { db });
       return rows.length;
     });
   }
 
-  async work<T extends object>(queue: string, handler: (job: Job<T>) => Promise<void>): Promise<void> {
-    // Up to ten jobs a fetch, fetched again at once while full, each settled on its own: one
-    // failing dispatch is retried alone.
-    await this.boss.work<T>(queue, { pollingIntervalSeconds: 0.5, batchSize: 10, burstWhenBatchFull: true, localConcurrency: 2, perJobResults: true }, async (jobs) => {
-      const outcomes = await Promise.allSettled(jobs.map((job) => handler(job)));
+  /**
+   * Puts items that failed alone back in the outbox, due after `delaySeconds`: they join the next
+   * relay's job of their queue once due. Their data should carry their attempt count.
+   */
+  async retryLater(queue: string, items: readonly object[], delaySeconds: number): Promise<void> {
+    if (items.length === 0) return;
+    await this.db.insert(jobOutbox).values(items.map((data) => ({ queue, data, startAfter: sql`now() + make_interval(secs => ${delaySeconds})` })));
+    this.relaySoon();
+  }
+
+  /**
+   * Runs `handler` on the items of each job of `queue`. A handler that throws fails the whole job,
+   * which pg-boss runs again (all its items); an item that fails alone is the handler's to retry.
+   */
+  async work<T extends object>(queue: string, handler: (items: T[]) => Promise<void>): Promise<void> {
+    // A job that still has the old one-item form (written before items were grouped) is read as a job of one.
+    const itemsOf = (data: ItemsJob<T> | T): T[] => ('items' in data && Array.isArray(data.items) ? data.items : [data as T]);
+    await this.boss.work<ItemsJob<T> | T>(queue, { pollingIntervalSeconds: 0.5, batchSize: 4, localConcurrency: 1, perJobResults: true }, async (jobs) => {
+      const outcomes = await Promise.allSettled(jobs.map((job) => handler(itemsOf(job.data))));
       return outcomes.map((outcome, i) => ({
-        id: (jobs[i] as Job<T>).id,
+        id: (jobs[i] as Job<ItemsJob<T> | T>).id,
         status: outcome.status === 'fulfilled' ? ('completed' as const) : ('failed' as const),
         ...(outcome.status === 'rejected' ? { output: { message: String(outcome.reason instanceof Error ? outcome.reason.message : outcome.reason) } } : {}),
       }));

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { jobOutbox, simulatorPayouts } from '../../db/schema';
 import { serverSecret } from '../../db/server-secrets';
 import { type PayoutProvider, type PayoutRequest, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './payout-provider';
-import { type PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
+import { DISPATCH_ATTEMPTS, type PayoutQueue, retryDelaySeconds, SIMULATOR_QUEUE } from './payout-queue';
 
 /**
  * The local payout provider of demo mode and tests. It keeps its own book (one row per order, so a
@@ -17,6 +17,12 @@ export const SIMULATOR = 'simulator';
 
 export function simulatorRefuses(account: string): boolean {
   return /0000$/.test(account.split('@')[0] ?? '');
+}
+
+/** One result to deliver: the order's reference, and which attempt this is (from 1; absent on the first). */
+export interface SimulatorItem {
+  reference: string;
+  attempt?: number;
 }
 
 /** Sends one webhook request; the app wires it to its own router (the same path a provider's POST takes). */
@@ -70,6 +76,19 @@ export class SimulatorProvider implements PayoutProvider {
     this.cachedSecret = await this.secret();
   }
 
+  /**
+   * Delivers the results of one job's orders. A delivery the webhook did not take is tried again
+   * later, as a provider retries a webhook that failed, up to the dispatch's number of attempts.
+   */
+  async deliverAll(items: readonly SimulatorItem[], deliver: Deliver): Promise<void> {
+    const outcomes = await Promise.allSettled(items.map((item) => this.deliver(item.reference, deliver)));
+    const again = items.filter((item, i) => outcomes[i]?.status === 'rejected' && (item.attempt ?? 1) < DISPATCH_ATTEMPTS);
+    for (const attempt of new Set(again.map((item) => item.attempt ?? 1))) {
+      const items = again.filter((item) => (item.attempt ?? 1) === attempt).map((item) => ({ reference: item.reference, attempt: attempt + 1 }));
+      await this.queue.retryLater(SIMULATOR_QUEUE, items, retryDelaySeconds(attempt));
+    }
+  }
+
   /** The simulator's side of the webhook: builds, signs and delivers the result of one order. */
   async deliver(reference: string, deliver: Deliver, nowMs = Date.now()): Promise<void> {
     const [row] = await this.db.select().from(simulatorPayouts).where(eq(simulatorPayouts.reference, reference));
@@ -83,7 +102,6 @@ export class SimulatorProvider implements PayoutProvider {
     const timestamp = Math.floor(nowMs / 1000);
     const signature = signPayload(await this.secret(), timestamp, body);
     const status = await deliver(`/webhooks/payout/${SIMULATOR}`, body, { 'content-type': 'application/json', [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: signature });
-    // Anything but 200 is retried by the queue, as a provider retries a webhook that failed.
     if (status !== 200) throw new Error(`The webhook answered ${status}`);
   }
 }

@@ -2,11 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
 import type { Database } from '../../db/database';
-import { dispatchOrder } from './dispatch';
+import { dispatchOrders } from './dispatch';
 import type { PayoutProvider } from './payout-provider';
-import { DISPATCH_QUEUE, type DispatchJob, PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
+import { DISPATCH_QUEUE, type DispatchItem, PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
 import { payoutsRoutes } from './payouts.routes';
-import { SimulatorProvider } from './simulator-provider';
+import { type SimulatorItem, SimulatorProvider } from './simulator-provider';
 import { walletRoutes } from './wallet.routes';
 import { webhookRoutes } from './webhook.routes';
 import { WithdrawRulesCache } from './withdraw-rules.cache';
@@ -30,9 +30,9 @@ export async function walletModule(app: FastifyInstance, database: Database, con
   app.addHook('onReady', async () => {
     await simulator.ready();
     await queue.start();
-    await queue.work<DispatchJob>(DISPATCH_QUEUE, (job) => dispatchOrder(db, provider, job, app.log));
-    await queue.work<{ reference: string }>(SIMULATOR_QUEUE, (job) =>
-      simulator.deliver(job.data.reference, async (url, payload, headers) => (await app.inject({ method: 'POST', url, payload, headers })).statusCode),
+    await queue.work<DispatchItem>(DISPATCH_QUEUE, (items) => dispatchOrders(db, provider, queue, items, app.log));
+    await queue.work<SimulatorItem>(SIMULATOR_QUEUE, (items) =>
+      simulator.deliverAll(items, async (url, payload, headers) => (await app.inject({ method: 'POST', url, payload, headers })).statusCode),
     );
   });
   app.addHook('preClose', async () => {
