@@ -26,7 +26,11 @@ export async function dispatchOrders(db: Db, provider: PayoutProvider, queue: Pa
     .where(and(inArray(withdrawOrders.id, [...attemptOf.keys()]), inArray(withdrawOrders.state, ['queued', 'dispatched'])))
     .returning();
   // An order not claimed was decided already, waits for approval, or was failed by an operator: nothing to send.
-  const outcomes = await Promise.allSettled(orders.map((order) => provider.submit(requestOf(order))));
+  if (orders.length === 0) return;
+  const requests = orders.map(requestOf);
+  const outcomes = provider.submitAll
+    ? await provider.submitAll(requests).catch((error: unknown) => requests.map(() => ({ status: 'rejected' as const, reason: error })))
+    : await Promise.allSettled(requests.map((request) => provider.submit(request)));
   const again: (DispatchItem & { attempt: number })[] = [];
   for (const [i, outcome] of outcomes.entries()) {
     if (outcome.status === 'fulfilled') continue;

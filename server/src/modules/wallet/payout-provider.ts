@@ -8,6 +8,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export interface PayoutProvider {
   readonly name: string;
   submit(order: PayoutRequest): Promise<{ providerRef: string }>;
+  /**
+   * Several orders in one call, for a provider that takes batches: each order's outcome, in their
+   * order, with `submit`'s meaning. Without it, the orders of a job are submitted one by one.
+   */
+  submitAll?(orders: readonly PayoutRequest[]): Promise<PromiseSettledResult<{ providerRef: string }>[]>;
   /** Where the provider stands on an order, for operators and reconciliation. */
   status(reference: string): Promise<'unknown' | 'pending' | 'paid' | 'failed'>;
   /** Checks a webhook delivery: signature over the raw body and its timestamp. */

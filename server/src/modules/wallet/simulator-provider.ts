@@ -42,21 +42,28 @@ export class SimulatorProvider implements PayoutProvider {
   }
 
   async submit(order: PayoutRequest): Promise<{ providerRef: string }> {
-    const outcome = simulatorRefuses(order.account) ? 'failed' : 'paid';
-    // One statement: the book's row, and only on the first submit (a bank answers once per
-    // payment) the result's delivery job in the outbox, after the configured delay.
+    const [outcome] = await this.submitAll([order]);
+    if (outcome?.status !== 'fulfilled') throw outcome?.reason ?? new Error('The simulator answered nothing');
+    return outcome.value;
+  }
+
+  async submitAll(orders: readonly PayoutRequest[]): Promise<PromiseSettledResult<{ providerRef: string }>[]> {
+    const column = <T>(pick: (order: PayoutRequest) => T) => sql.param(orders.map(pick));
+    // One statement for all: the book's rows, and only on an order's first submit (a bank answers
+    // once per payment) its result's delivery in the outbox, after the configured delay.
     const result = await this.db.execute(sql`
       with payout as (
         insert into ${simulatorPayouts} (reference, account, amount, outcome)
-        values (${order.reference}, ${order.account}, ${order.amount}, ${outcome})
+        select * from unnest(${column((o) => o.reference)}::text[], ${column((o) => o.account)}::text[], ${column((o) => o.amount)}::bigint[],
+                             ${column((o) => (simulatorRefuses(o.account) ? 'failed' : 'paid'))}::text[])
         on conflict (reference) do update set submissions = ${simulatorPayouts.submissions} + 1
-        returning submissions)
+        returning reference, submissions)
       insert into ${jobOutbox} (queue, data, start_after)
-      select ${SIMULATOR_QUEUE}, jsonb_build_object('reference', ${order.reference}::text), now() + make_interval(secs => ${Math.ceil(this.delayMs / 1000)})
+      select ${SIMULATOR_QUEUE}, jsonb_build_object('reference', reference), now() + make_interval(secs => ${Math.ceil(this.delayMs / 1000)})
       from payout where submissions = 1
       returning id`);
     if ((result as unknown as { rows: unknown[] }).rows.length > 0) this.queue.relaySoon();
-    return { providerRef: `sim-${order.reference}` };
+    return orders.map((order) => ({ status: 'fulfilled' as const, value: { providerRef: `sim-${order.reference}` } }));
   }
 
   async status(reference: string): Promise<'unknown' | 'pending' | 'paid' | 'failed'> {
