@@ -43,7 +43,7 @@ export async function dispatchOrders(db: Db, provider: PayoutProvider, queue: Pa
       .set({ lastError: message.slice(0, 500), ...(last ? { state: 'dispatch_failed' as const } : {}) })
       .where(and(eq(withdrawOrders.id, order.id), eq(withdrawOrders.state, 'dispatched')));
     log.warn({ orderId: order.id, attempt, err: message }, last ? 'payout dispatch gave up' : 'payout dispatch failed, will retry');
-      if (!last) again.push({ orderId: order.id, attempt: attempt + 1 });
+    if (!last) again.push({ orderId: order.id, attempt: attempt + 1 });
   }
   for (const attempt of new Set(again.map((item) => item.attempt))) {
     await queue.retryLater(DISPATCH_QUEUE, again.filter((item) => item.attempt === attempt), retryDelaySeconds(attempt - 1));
