@@ -310,7 +310,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
   it('decides each request of one statement as requests one after another would', async () => {
     const [a, b, c] = [await earnerWith(50_000_00), await earnerWith(1_000_00), await earnerWith(50_000_00)];
     const [toA, toB] = [await saveUpi(a), await saveUpi(b)];
-    const rules = await new WithdrawRulesCache(0).of(ctx.db, await new WithdrawRulesCache(0).currencyOf(ctx.db, a.userId));
+    const cache = new WithdrawRulesCache(0);
+    const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, a.userId));
     const [k1, k2, k3, k4] = [key(), key(), key(), key()];
     const now = new Date();
     const item = (earner: Registered, idempotencyKey: string, recipientId: number, amount = 100) => ({ userId: earner.userId, idempotencyKey, amount, recipientId, now, rules });
