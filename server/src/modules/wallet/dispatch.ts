@@ -2,13 +2,12 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { withdrawOrders } from '../../db/schema';
 import type { PayoutProvider } from './payout-provider';
-import { DISPATCH_ATTEMPTS, DISPATCH_QUEUE, type DispatchItem, type PayoutQueue, retryDelaySeconds } from './payout-queue';
+import type { OrderRow } from './orders.view';
+import { DISPATCH_ATTEMPTS, DISPATCH_QUEUE, type DispatchItem, type PayoutQueue } from './payout-queue';
 
 export interface DispatchLog {
   warn(data: object, message: string): void;
 }
-
-type OrderRow = typeof withdrawOrders.$inferSelect;
 
 /**
  * Sends the orders of one job to the provider. The orders are claimed first, together (queued →
@@ -45,9 +44,7 @@ export async function dispatchOrders(db: Db, provider: PayoutProvider, queue: Pa
     log.warn({ orderId: order.id, attempt, err: message }, last ? 'payout dispatch gave up' : 'payout dispatch failed, will retry');
     if (!last) again.push({ orderId: order.id, attempt: attempt + 1 });
   }
-  for (const attempt of new Set(again.map((item) => item.attempt))) {
-    await queue.retryLater(DISPATCH_QUEUE, again.filter((item) => item.attempt === attempt), retryDelaySeconds(attempt - 1));
-  }
+  await queue.retryLater(DISPATCH_QUEUE, again);
 }
 
 function requestOf(order: OrderRow) {

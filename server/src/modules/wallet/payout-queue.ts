@@ -52,9 +52,9 @@ interface ItemsJob<T> {
   items: T[];
 }
 
-/** How long an item that failed alone waits before its next attempt: 2, 4, 8 … seconds, at most a minute. */
-export function retryDelaySeconds(attempt: number): number {
-  return Math.min(60, 2 ** Math.max(1, attempt));
+/** How long an item waits before attempt `attempt` (from 2): 2, 4, 8 … seconds, at most a minute. */
+function retryDelaySeconds(attempt: number): number {
+  return Math.min(60, 2 ** Math.max(1, attempt - 1));
 }
 
 function newBoss(database: Database): PgBoss {
@@ -199,12 +199,14 @@ export class PayoutQueue {
   }
 
   /**
-   * Puts items that failed alone back in the outbox, due after `delaySeconds`: they join the next
-   * relay's job of their queue once due. Their data should carry their attempt count.
+   * Puts items that failed alone back in the outbox, each carrying the attempt it will be (from 2)
+   * and due after that attempt's back-off; once due they join the next relay's job of their queue.
    */
-  async retryLater(queue: string, items: readonly object[], delaySeconds: number): Promise<void> {
+  async retryLater(queue: string, items: readonly { attempt: number }[]): Promise<void> {
     if (items.length === 0) return;
-    await this.db.insert(jobOutbox).values(items.map((data) => ({ queue, data, startAfter: sql`now() + make_interval(secs => ${delaySeconds})` })));
+    await this.db
+      .insert(jobOutbox)
+      .values(items.map((data) => ({ queue, data, startAfter: sql`now() + make_interval(secs => ${retryDelaySeconds(data.attempt)})` })));
     this.relaySoon();
   }
 

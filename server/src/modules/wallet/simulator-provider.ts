@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { jobOutbox, simulatorPayouts } from '../../db/schema';
 import { serverSecret } from '../../db/server-secrets';
 import { type PayoutProvider, type PayoutRequest, signPayload, SIGNATURE_HEADER, TIMESTAMP_HEADER, verifySignature } from './payout-provider';
-import { DISPATCH_ATTEMPTS, type PayoutQueue, retryDelaySeconds, SIMULATOR_QUEUE } from './payout-queue';
+import { DISPATCH_ATTEMPTS, type PayoutQueue, SIMULATOR_QUEUE } from './payout-queue';
 
 /**
  * The local payout provider of demo mode and tests. It keeps its own book (one row per order, so a
@@ -90,10 +90,10 @@ export class SimulatorProvider implements PayoutProvider {
   async deliverAll(items: readonly SimulatorItem[], deliver: Deliver): Promise<void> {
     const outcomes = await Promise.allSettled(items.map((item) => this.deliver(item.reference, deliver)));
     const again = items.filter((item, i) => outcomes[i]?.status === 'rejected' && (item.attempt ?? 1) < DISPATCH_ATTEMPTS);
-    for (const attempt of new Set(again.map((item) => item.attempt ?? 1))) {
-      const items = again.filter((item) => (item.attempt ?? 1) === attempt).map((item) => ({ reference: item.reference, attempt: attempt + 1 }));
-      await this.queue.retryLater(SIMULATOR_QUEUE, items, retryDelaySeconds(attempt));
-    }
+    await this.queue.retryLater(
+      SIMULATOR_QUEUE,
+      again.map((item) => ({ reference: item.reference, attempt: (item.attempt ?? 1) + 1 })),
+    );
   }
 
   /** The simulator's side of the webhook: builds, signs and delivers the result of one order. */

@@ -162,9 +162,8 @@ function request(db: Db, input: RequestInput): Promise<RequestAnswer> {
  * Phase one of a withdrawal, in one statement (see `requestOne`; under load, in a batch of them,
  * `requestMany`): the points, fee included, move from the earner to "payouts in flight", the order
  * is created, and (unless it waits for an operator) its dispatch job is written beside it, then
- * relayed to the queue. The
- * ledger's function locks the earner's balance row first, so one earner's requests queue up and
- * the daily limits hold under concurrency. The same idempotency key returns the same order. The
+ * relayed to the queue. The ledger's function locks the earner's balance row first, so one
+ * earner's requests queue up and the daily limits hold under concurrency. The same idempotency key returns the same order. The
  * currency comes with the session and the rules from this process's cache; the function refuses a
  * stale copy, and the request is then computed again from the tables.
  */
