@@ -413,17 +413,11 @@ export interface Locked {
 
 /**
  * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
- * earner's first approved task has paid a reward. One indexed read of the earner's own entries.
+ * earner's first approved task has paid a reward. The rule is `ledger_locked_points` (migration
+ * 0022), the one the withdrawal request itself applies.
  */
 export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
-  const [row] = await db
-    .select({
-      welcome: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.reason} = ${LedgerReason.welcomeBonus}), 0)::text`,
-      earned: sql<boolean>`coalesce(bool_or(${ledgerEntries.reason} = ${LedgerReason.taskReward}), false)`,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.userId, userId));
-  const welcome = Number(row?.welcome ?? 0);
-  if (row?.earned || welcome <= 0) return { amount: 0, reason: null };
-  return { amount: welcome, reason: 'welcomeBonusUntilFirstTask' };
+  const [row] = rowsOf(await db.execute(sql`select ledger_locked_points(${userId}) as amount`));
+  const amount = Number(row?.amount ?? 0);
+  return { amount, reason: amount > 0 ? 'welcomeBonusUntilFirstTask' : null };
 }

@@ -1,0 +1,40 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { LedgerReason, lockedOf, post, reverse } from '../src/modules/ledger/ledger.service';
+import { engines, useTestContext } from './helper';
+import { insertMember } from './team-fixtures';
+
+const KINDS = [LedgerReason.welcomeBonus, LedgerReason.taskReward, LedgerReason.rebate, LedgerReason.prize] as const;
+
+/**
+ * DESIGN §5: the welcome bonus cannot be withdrawn until the earner's first task reward. The rule
+ * is one SQL function (`ledger_locked_points`, migration 0022) that stops at the first task reward
+ * instead of reading the earner's history; here it is checked against its plain definition on
+ * random histories: any order of bonuses, rewards, rebates and prizes, some of them reversed.
+ */
+describe.each(engines)('the locked welcome bonus (%s)', (engine) => {
+  const ctx = useTestContext(engine);
+  let key = 0;
+
+  it('is the sum of welcome bonuses until a task reward exists, then nothing, whatever came before', async () => {
+    const history = fc.array(fc.record({ kind: fc.constantFrom(...KINDS), points: fc.integer({ min: 1, max: 50_000 }), reversed: fc.boolean() }), { maxLength: 12 });
+    await fc.assert(
+      fc.asyncProperty(history, async (entries) => {
+        const userId = await insertMember(ctx.db, null);
+        await ctx.db.transaction(async (tx) => {
+          for (const e of entries) {
+            key += 1;
+            const { entry } = await post(tx, { userId, amount: e.points, reason: e.kind, idempotencyKey: `locked-test:${key}` });
+            // A reversal is a transfer of its own (reason `reversal`): it does not undo a kind.
+            if (e.reversed) await reverse(tx, entry.id);
+          }
+        });
+        const earned = entries.some((e) => e.kind === LedgerReason.taskReward);
+        const welcome = entries.filter((e) => e.kind === LedgerReason.welcomeBonus).reduce((sum, e) => sum + e.points, 0);
+        const expected = earned ? 0 : welcome;
+        expect(await lockedOf(ctx.db, userId)).toEqual({ amount: expected, reason: expected > 0 ? 'welcomeBonusUntilFirstTask' : null });
+      }),
+      { numRuns: engine === 'pglite' ? 15 : 25 },
+    );
+  });
+});
