@@ -11,7 +11,11 @@
 // PostgreSQL only, like review-pass: DATABASE_URL names a PostgreSQL whose user may create databases.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/withdraw.mjs
-//       [--clients 10] [--earners 4000] [--pgbench-seconds 10] [--scale 10]
+//       [--clients 10] [--earners 4000] [--history 1] [--pgbench-seconds 10] [--scale 10]
+//
+// `--history N` gives each earner its 5,000 points as N task rewards, one an hour up to now, as an
+// earner who has been doing tasks for a while has them: what a request reads of the earner's past
+// shows up as a lower figure.
 import { parseArgs } from 'node:util';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
@@ -28,30 +32,43 @@ const SETTLE_MS = SIMULATOR_DELAY_MS + 120_000;
 const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
 
 /**
- * Earners with 5,000 points each (a task reward, so nothing is locked), a UPI recipient past its
- * cooling-off, and a session whose token is `tokenOf(n)`. Written with SQL: registering
- * thousands of earners through argon2 would measure the fixture, not the path.
+ * Earners with 5,000 points each (task rewards, `history` of them, so nothing is locked), a UPI
+ * recipient past its cooling-off, and a session whose token is `tokenOf(n)`. Written with SQL:
+ * registering thousands of earners through argon2 would measure the fixture, not the path.
  * @param {string} url
  * @param {number} count
+ * @param {number} history
  */
-function prepareEarners(url, count) {
+function prepareEarners(url, count, history) {
+  const each = Math.floor(500000 / history);
   psql(
     url,
     `insert into users (public_id, phone, country, password_hash, invite_code)
        select 'wbench-' || g, '+9170' || lpad(g::text, 8, '0'), 'IN', 'not-a-login', 'WB' || g from generate_series(1, ${count}) g;
-     insert into ledger_transfers (idempotency_key, reason, amount)
-       select 'wbench:' || id, 'task_reward', 500000 from users where public_id like 'wbench-%' order by id;
-     insert into ledger_entries (transfer_id, account, user_id, amount, reason)
-       select t.id, v.account, case when v.account = 'earner' then u.id end, v.amount, 'task_reward'
-       from users u join ledger_transfers t on t.idempotency_key = 'wbench:' || u.id
-       cross join (values ('earner', 500000), ('rewards', -500000)) v(account, amount);
-     insert into balances (user_id, balance) select id, 500000 from users where public_id like 'wbench-%';
+     insert into ledger_transfers (idempotency_key, reason, amount, created_at)
+       select 'wbench:' || id || ':' || h, 'task_reward', ${each}, now() - make_interval(hours => ${history} - h)
+       from users cross join generate_series(1, ${history}) h where public_id like 'wbench-%' order by id, h;
+     insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
+       select t.id, v.account, case when v.account = 'earner' then u.id end, v.sign * ${each}, 'task_reward', t.created_at
+       from users u cross join generate_series(1, ${history}) h join ledger_transfers t on t.idempotency_key = 'wbench:' || u.id || ':' || h
+       cross join (values ('earner', 1), ('rewards', -1)) v(account, sign);
+     insert into balances (user_id, balance) select id, ${each * history} from users where public_id like 'wbench-%';
      insert into recipients (user_id, method, institution_id, name, account, cooling_off_until)
        select u.id, 'upi', (select id from institutions where country = 'IN' and method = 'upi' limit 1), 'Bench Earner', 'bench' || u.id || '@okbank', now() - interval '1 day'
        from users u where u.public_id like 'wbench-%' order by u.id;
      insert into sessions (user_id, token_hash, expires_at)
        select id, encode(sha256(convert_to('benchtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where public_id like 'wbench-%';`,
   );
+  if (history > 1) {
+    // A long history's WAL would otherwise force a checkpoint during the measured window, after
+    // which the first write to each page carries the whole page; and its entries need statistics.
+    psql(url, 'analyze');
+    try {
+      psql(url, 'checkpoint');
+    } catch {
+      console.log('(no checkpoint after the fixture: this database user may not run one)');
+    }
+  }
   const rows = psql(url, `select substr(u.public_id, 8) || ':' || r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'wbench-%'`);
   /** @type {Map<number, number>} */
   const recipients = new Map();
@@ -63,11 +80,12 @@ function prepareEarners(url, count) {
 }
 
 /**
- * @param {{ clients?: number, earners?: number, pgbenchSeconds?: number, scale?: number }} [options]
+ * @param {{ clients?: number, earners?: number, history?: number, pgbenchSeconds?: number, scale?: number }} [options]
  */
-export async function run({ clients = 10, earners = 4000, pgbenchSeconds = 10, scale = 10 } = {}) {
+export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSeconds = 10, scale = 10 } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
+  if (!Number.isInteger(history) || history < 1 || history > 5000) throw new Error(`--history must be a whole number from 1 to 5000, not ${history}`);
   const suffix = `${process.pid}_${Date.now()}`;
   const grabDb = `${DB_PREFIX}withdraw_${suffix}`;
   const baselineDb = `${DB_PREFIX}pgbench_w_${suffix}`;
@@ -82,8 +100,8 @@ export async function run({ clients = 10, earners = 4000, pgbenchSeconds = 10, s
       label: 'withdraw',
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS) },
     });
-    const recipients = prepareEarners(grabUrl, earners);
-    console.log(`${earners} earners with 5,000 points and a UPI recipient each; ${clients} clients`);
+    const recipients = prepareEarners(grabUrl, earners, history);
+    console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
     const probe = await fetch(`${server.url}/app/pay/userRecipient`, { headers: { authorization: `Bearer ${tokenOf(1)}` } }).then((r) => r.json());
@@ -145,7 +163,7 @@ export async function run({ clients = 10, earners = 4000, pgbenchSeconds = 10, s
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {
@@ -160,9 +178,10 @@ if (isMain(import.meta.url)) {
     options: {
       clients: { type: 'string', default: '10' },
       earners: { type: 'string', default: '4000' },
+      history: { type: 'string', default: '1' },
       'pgbench-seconds': { type: 'string', default: '10' },
       scale: { type: 'string', default: '10' },
     },
   });
-  runAsScript(() => run({ clients: Number(values.clients), earners: Number(values.earners), pgbenchSeconds: Number(values['pgbench-seconds']), scale: Number(values.scale) }));
+  runAsScript(() => run({ clients: Number(values.clients), earners: Number(values.earners), history: Number(values.history), pgbenchSeconds: Number(values['pgbench-seconds']), scale: Number(values.scale) }));
 }
