@@ -52,7 +52,7 @@ function prepareEarners(url, count, history) {
        select t.id, v.account, case when v.account = 'earner' then u.id end, v.sign * ${each}, 'task_reward', t.created_at
        from users u cross join generate_series(1, ${history}) h join ledger_transfers t on t.idempotency_key = 'wbench:' || u.id || ':' || h
        cross join (values ('earner', 1), ('rewards', -1)) v(account, sign);
-     insert into balances (user_id, balance) select id, ${each * history} from users where public_id like 'wbench-%';
+     insert into balances (user_id, balance, earned) select id, ${each * history}, ${each * history} from users where public_id like 'wbench-%';
      insert into recipients (user_id, method, institution_id, name, account, cooling_off_until)
        select u.id, 'upi', (select id from institutions where country = 'IN' and method = 'upi' limit 1), 'Bench Earner', 'bench' || u.id || '@okbank', now() - interval '1 day'
        from users u where u.public_id like 'wbench-%' order by u.id;

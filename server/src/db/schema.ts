@@ -212,7 +212,10 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** The running balance, updated in the same transaction as each entry; never below zero. */
+/**
+ * The running balance, updated in the same statement as each entry; never below zero. `earned` is
+ * the running sum of the earner's earning entries (`ledger_earning`, migration 0023), kept the same way.
+ */
 export const balances = pgTable(
   'balances',
   {
@@ -220,6 +223,7 @@ export const balances = pgTable(
       .primaryKey()
       .references(() => users.id),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    earned: bigint('earned', { mode: 'number' }).notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('balances_non_negative', sql`${t.balance} >= 0`)],

@@ -111,13 +111,14 @@ async function insertTransfer(tx: Tx, input: TransferInput, floor: number): Prom
   const debit =
     fromUser === null
       ? sql`select 1 as moved from t`
-      : sql`update ${balances} set balance = balance - ${input.amount}, updated_at = now()
+      : sql`update ${balances} set balance = balance - ${input.amount}, earned = earned - case when ledger_earning(${input.reason}) then ${input.amount}::bigint else 0 end, updated_at = now()
             where user_id = ${fromUser} and balance - ${input.amount} >= ${floor} and exists (select 1 from t) returning 1 as moved`;
   const credit =
     toUser === null
       ? sql`select 1 from t`
-      : sql`insert into ${balances} (user_id, balance, updated_at) select ${toUser}, ${input.amount}, now() from t
-            on conflict (user_id) do update set balance = ${balances.balance} + excluded.balance, updated_at = now() returning 1`;
+      : sql`insert into ${balances} (user_id, balance, earned, updated_at)
+            select ${toUser}, ${input.amount}, case when ledger_earning(${input.reason}) then ${input.amount}::bigint else 0 end, now() from t
+            on conflict (user_id) do update set balance = ${balances.balance} + excluded.balance, earned = ${balances.earned} + excluded.earned, updated_at = now() returning 1`;
   const result = await tx.execute(sql`
     with t as (
       insert into ${ledgerTransfers} (idempotency_key, reason, amount, reverses)
@@ -302,44 +303,45 @@ export interface Earnings {
 
 export const DAILY_DAYS = 14;
 
-/**
- * What an earner earned by their own work and team: task rewards (redemption codes are tasks too),
- * referral rebates and prizes. Not the welcome bonus, and not the refunds or reversals that only
- * undo another movement.
- */
-export const EARNING_REASONS: readonly LedgerReason[] = [LedgerReason.taskReward, LedgerReason.redeemCode, LedgerReason.rebate, LedgerReason.prize];
-
 const utcDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
 
-/** Earnings today, this week (from Monday, UTC), in total, and per day for the last two weeks. */
+/**
+ * Earnings today, this week (from Monday, UTC), in total, and per day for the last two weeks. What
+ * counts as earned is `ledger_earning` (migration 0023): task rewards (redemption codes are tasks
+ * too), referral rebates and prizes; not the welcome bonus, and not the refunds or reversals that
+ * only undo another movement. The total is the running one kept with the balance, so neither read
+ * grows with the earner's history: the series reads two weeks of entries, today and the week are
+ * its last days.
+ */
 export async function earningsOf(db: Executor, userId: number): Promise<Earnings> {
-  const mine = and(eq(ledgerEntries.userId, userId), inArray(ledgerEntries.reason, [...EARNING_REASONS]));
-  const [[row], days] = await Promise.all([
-    db
-      .select({
-        total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text`,
-        today: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= ${utcDay}), 0)::text`,
-        week: sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.createdAt} >= date_trunc('week', now() at time zone 'utc') at time zone 'utc'), 0)::text`,
-      })
-      .from(ledgerEntries)
-      .where(mine),
+  const [days, [row]] = await Promise.all([
     db
       .select({
         date: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'utc', 'YYYY-MM-DD')`,
         amount: sql<string>`sum(${ledgerEntries.amount})::text`,
       })
       .from(ledgerEntries)
-      .where(and(mine, gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`)))
+      .where(
+        and(
+          eq(ledgerEntries.userId, userId),
+          sql`ledger_earning(${ledgerEntries.reason})`,
+          gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`),
+        ),
+      )
       .groupBy(sql`1`),
+    db.select({ earned: balances.earned }).from(balances).where(eq(balances.userId, userId)),
   ]);
   const byDate = new Map(days.map((d) => [d.date, Number(d.amount)]));
   const daily: Earnings['daily'] = [];
-  const today = new Date();
+  const now = new Date();
   for (let back = DAILY_DAYS - 1; back >= 0; back--) {
-    const date = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - back)).toISOString().slice(0, 10);
+    const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back)).toISOString().slice(0, 10);
     daily.push({ date, amount: byDate.get(date) ?? 0 });
   }
-  return { today: Number(row?.today ?? 0), week: Number(row?.week ?? 0), total: Number(row?.total ?? 0), daily };
+  // Monday of this UTC week: getUTCDay() is 0 on Sunday, which belongs to the week that began six days before.
+  const sinceMonday = (now.getUTCDay() + 6) % 7;
+  const week = daily.slice(DAILY_DAYS - 1 - sinceMonday).reduce((sum, d) => sum + d.amount, 0);
+  return { today: daily[DAILY_DAYS - 1]?.amount ?? 0, week, total: Number(row?.earned ?? 0), daily };
 }
 
 /** The earnings page's kinds, as ledger reasons. */
@@ -375,7 +377,7 @@ export async function entriesOf(db: Executor, userId: number, kind: EarningKind 
 
 /** What the whole ledger must always satisfy; each figure is zero when it does. */
 export interface LedgerCheck {
-  /** Earners whose balance row differs from the sum of their legs. */
+  /** Earners whose balance row differs from the sum of their legs, or its earned total from the sum of their earning legs. */
   unbalancedEarners: number;
   /** The sum of every leg of every account. */
   sumOfAllAccounts: number;
@@ -391,8 +393,9 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   const [unbalancedEarners, sumOfAllAccounts, unbalancedTransfers, negativeBalances, platformRows] = await Promise.all([
     one(sql`select count(*) as n from (
       select coalesce(b.user_id, e.user_id) as user_id from ${balances} b
-      full join (select user_id, sum(amount) as total from ${ledgerEntries} where user_id is not null group by user_id) e on e.user_id = b.user_id
-      where coalesce(b.balance, 0) <> coalesce(e.total, 0)) x`),
+      full join (select user_id, sum(amount) as total, coalesce(sum(amount) filter (where ledger_earning(reason)), 0) as earned
+                 from ${ledgerEntries} where user_id is not null group by user_id) e on e.user_id = b.user_id
+      where coalesce(b.balance, 0) <> coalesce(e.total, 0) or coalesce(b.earned, 0) <> coalesce(e.earned, 0)) x`),
     one(sql`select coalesce(sum(amount), 0) as n from ${ledgerEntries}`),
     one(sql`select count(*) as n from (select t.id from ${ledgerTransfers} t left join ${ledgerEntries} e on e.transfer_id = t.id
       group by t.id having count(e.id) <> 2 or coalesce(sum(e.amount), 0) <> 0) x`),
