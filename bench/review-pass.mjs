@@ -11,15 +11,11 @@
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, psql } from './lib/postgres.mjs';
+import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 /** Issue 15: one decision per request, each committed, against pgbench's own simple update. */
@@ -69,19 +65,8 @@ export function prepareQueue(url, count, tag = 'bench') {
 function passAlone(url, queue, clients, reviewerPhone) {
   const reviewer = psql(url, `select id || ' ' || role from users where phone = '${reviewerPhone}'`).split(' ');
   psql(url, `create sequence bench_pass_queue start ${queue.first}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-bench-pass-'));
-  const script = path.join(dir, 'pass.sql');
-  fs.writeFileSync(script, `select outcome from ledger_pass_submission(nextval('bench_pass_queue')::int, ${Number(reviewer[0])}, '${reviewer[1]}', now());\n`);
-  try {
-    const perClient = Math.floor((queue.last - queue.first + 1) / clients);
-    const result = spawnSync('pgbench', ['-n', '-f', script, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-t', String(perClient), url], { encoding: 'utf8' });
-    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
-    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
-    if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
-    return Number(match[1]);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const perClient = Math.floor((queue.last - queue.first + 1) / clients);
+  return pgbenchScript(url, `select outcome from ledger_pass_submission(nextval('bench_pass_queue')::int, ${Number(reviewer[0])}, '${reviewer[1]}', now());\n`, clients, perClient);
 }
 
 /**

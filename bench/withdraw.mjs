@@ -19,7 +19,7 @@
 import { parseArgs } from 'node:util';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, psql, reconcile } from './lib/postgres.mjs';
+import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.5;
@@ -33,31 +33,39 @@ const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9,
 
 /**
  * Earners with 5,000 points each (task rewards, `history` of them, so nothing is locked), a UPI
- * recipient past its cooling-off, and a session whose token is `tokenOf(n)`. Written with SQL:
- * registering thousands of earners through argon2 would measure the fixture, not the path.
+ * recipient past its cooling-off, and (with `sessions`) a session whose token is `tokenOf(n)`.
+ * Written with SQL: registering thousands of earners through argon2 would measure the fixture, not
+ * the path. `tag` names a set (six letters, so that `n` starts at the same place in every name).
  * @param {string} url
  * @param {number} count
  * @param {number} history
+ * @param {{ tag?: string, sessions?: boolean }} [set]
  */
-function prepareEarners(url, count, history) {
+function prepareEarners(url, count, history, { tag = 'wbench', sessions = true } = {}) {
   const each = Math.floor(500000 / history);
+  const mine = `public_id like '${tag}-%'`;
+  const phones = tag === 'wbench' ? '+9170' : '+9171';
   psql(
     url,
     `insert into users (public_id, phone, country, password_hash, invite_code)
-       select 'wbench-' || g, '+9170' || lpad(g::text, 8, '0'), 'IN', 'not-a-login', 'WB' || g from generate_series(1, ${count}) g;
+       select '${tag}-' || g, '${phones}' || lpad(g::text, 8, '0'), 'IN', 'not-a-login', '${tag.toUpperCase()}' || g from generate_series(1, ${count}) g;
      insert into ledger_transfers (idempotency_key, reason, amount, created_at)
-       select 'wbench:' || id || ':' || h, 'task_reward', ${each}, now() - make_interval(hours => ${history} - h)
-       from users cross join generate_series(1, ${history}) h where public_id like 'wbench-%' order by id, h;
+       select '${tag}:' || id || ':' || h, 'task_reward', ${each}, now() - make_interval(hours => ${history} - h)
+       from users cross join generate_series(1, ${history}) h where ${mine} order by id, h;
      insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
        select t.id, v.account, case when v.account = 'earner' then u.id end, v.sign * ${each}, 'task_reward', t.created_at
-       from users u cross join generate_series(1, ${history}) h join ledger_transfers t on t.idempotency_key = 'wbench:' || u.id || ':' || h
+       from users u cross join generate_series(1, ${history}) h join ledger_transfers t on t.idempotency_key = '${tag}:' || u.id || ':' || h
        cross join (values ('earner', 1), ('rewards', -1)) v(account, sign);
-     insert into balances (user_id, balance, earned) select id, ${each * history}, ${each * history} from users where public_id like 'wbench-%';
+     insert into balances (user_id, balance, earned) select id, ${each * history}, ${each * history} from users where ${mine};
      insert into recipients (user_id, method, institution_id, name, account, cooling_off_until)
-       select u.id, 'upi', (select id from institutions where country = 'IN' and method = 'upi' limit 1), 'Bench Earner', 'bench' || u.id || '@okbank', now() - interval '1 day'
-       from users u where u.public_id like 'wbench-%' order by u.id;
-     insert into sessions (user_id, token_hash, expires_at)
-       select id, encode(sha256(convert_to('benchtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where public_id like 'wbench-%';`,
+       select u.id, 'upi', (select id from institutions where country = 'IN' and method = 'upi' limit 1), 'Bench Earner', '${tag}' || u.id || '@okbank', now() - interval '1 day'
+       from users u where u.${mine} order by u.id;
+     ${
+       sessions
+         ? `insert into sessions (user_id, token_hash, expires_at)
+       select id, encode(sha256(convert_to('benchtoken-' || lpad(substr(public_id, 8), 9, '0'), 'UTF8')), 'hex'), now() + interval '1 day' from users where ${mine};`
+         : ''
+     }`,
   );
   if (history > 1) {
     // A long history's WAL would otherwise force a checkpoint during the measured window, after
@@ -69,7 +77,7 @@ function prepareEarners(url, count, history) {
       console.log('(no checkpoint after the fixture: this database user may not run one)');
     }
   }
-  const rows = psql(url, `select substr(u.public_id, 8) || ':' || r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'wbench-%'`);
+  const rows = psql(url, `select substr(u.public_id, 8) || ':' || r.id from users u join recipients r on r.user_id = u.id where u.${mine}`);
   /** @type {Map<number, number>} */
   const recipients = new Map();
   for (const line of rows.split('\n')) {
@@ -77,6 +85,34 @@ function prepareEarners(url, count, history) {
     recipients.set(/** @type {number} */ (n), /** @type {number} */ (id));
   }
   return recipients;
+}
+
+/**
+ * The request with nothing around it: pgbench sends `wallet_request_withdrawal` (the statement the
+ * server sends for a request that arrives alone) for each earner of the `walone` set, one statement
+ * per transaction, with the arguments the server sends: the rules as this process caches them and
+ * the quote of an order the server made. Answers withdrawals per second and how many were sent.
+ * @param {string} url
+ * @param {number} clients
+ * @param {number} count
+ */
+function requestAlone(url, clients, count) {
+  const rules = psql(
+    url,
+    `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
+       join lateral (select * from currencies c where c.code = s.currency order by c.language limit 1) c on true where s.currency = 'USD'`,
+  ).split('\t');
+  const [points, fee] = psql(url, `select points || ' ' || fee from withdraw_orders where amount = 100 limit 1`).split(' ');
+  const literal = (/** @type {string | undefined} */ text) => `'${String(text).replaceAll("'", "''")}'::jsonb`;
+  psql(url, `create table bench_alone (n serial primary key, user_id integer, recipient_id integer);
+    insert into bench_alone (user_id, recipient_id) select u.id, r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'walone-%' order by u.id;
+    create sequence bench_alone_next`);
+  // The dispatch queue's name is the server's (DISPATCH_QUEUE): the running server relays these
+  // orders' jobs and the simulator pays them with the rest, so the reconciliation counts them too.
+  const call = `wallet_request_withdrawal(q.user_id, 'bench-alone-' || q.n, 100, q.recipient_id, now(), 'USD', ${literal(rules[0])}, ${literal(rules[1])}, null, ${Number(points)}, ${Number(fee)}, 'payout-dispatch')`;
+  const perClient = Math.floor(count / clients);
+  const tps = pgbenchScript(url, `with q as (select * from bench_alone where n = (select nextval('bench_alone_next'))) select w.outcome from q, ${call} w;\n`, clients, perClient);
+  return { tps, sent: perClient * clients };
 }
 
 /**
@@ -101,6 +137,7 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS) },
     });
     const recipients = prepareEarners(grabUrl, earners, history);
+    prepareEarners(grabUrl, earners, history, { tag: 'walone', sessions: false });
     console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
@@ -135,6 +172,9 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const rps = result.requests.total / (result.activeMs / 1000);
     server.assertAlive('the measured run');
 
+    const alone = requestAlone(grabUrl, clients, earners);
+    console.log(`wallet_request_withdrawal alone (pgbench -f): ${alone.tps.toFixed(0)} tps`);
+
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
@@ -146,6 +186,7 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     }
     const states = psql(grabUrl, `select state || ' ' || count(*) from withdraw_orders group by state order by state`).split('\n').join(', ');
     const orders = Number(psql(grabUrl, 'select count(*) from withdraw_orders'));
+    const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-alone-%'`));
     const books = reconcile(grabUrl);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
@@ -158,12 +199,13 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
         ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
-        ['orders / requests', `${orders} / ${earners}`],
+        ['the request alone, pgbench -f (no HTTP, no Node), tps', `${alone.tps.toFixed(0)}: ${times(alone.tps / baseline)} of pgbench -N`],
+        ['orders / requests, over HTTP and alone', `${orders - aloneCreated} / ${earners}, ${aloneCreated} / ${alone.sent}`],
         ['orders by state afterwards', states],
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, requestAlone: alone.tps, aloneSent: alone.sent, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {

@@ -1,6 +1,8 @@
 // PostgreSQL helpers of the benchmarks that run Grab on PostgreSQL: throw-away databases, SQL
 // fixtures, pgbench as a baseline and the server's own reconciliation afterwards.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT, SERVER_NODE, startGrab } from './grab-server.mjs';
 
@@ -111,6 +113,30 @@ export function pgbench(url, clients, seconds, mode = '-N') {
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
   if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
   return Number(match[1]);
+}
+
+/**
+ * Runs `script` (pgbench's custom-script syntax) from `clients` connections, `perClient`
+ * transactions each, and returns transactions per second: a statement of the server's measured
+ * with nothing around it.
+ * @param {string} url
+ * @param {string} script
+ * @param {number} clients
+ * @param {number} perClient
+ */
+export function pgbenchScript(url, script, clients, perClient) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-bench-script-'));
+  const file = path.join(dir, 'script.sql');
+  fs.writeFileSync(file, script);
+  try {
+    const result = spawnSync('pgbench', ['-n', '-f', file, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-t', String(perClient), url], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
+    const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
+    if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
+    return Number(match[1]);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**
