@@ -12,7 +12,7 @@ import * as firstLoadBytes from './first-load-bytes.mjs';
 import * as heartbeat from './heartbeat.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { unreconciled } from './lib/postgres.mjs';
-import { kb, machine, mb, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
+import { kb, machine, mb, median, printTable, seconds, times, verdict, writeResult } from './lib/report.mjs';
 import * as lighthouse from './lighthouse.mjs';
 import * as mixedLoad from './mixed-load.mjs';
 import * as processes from './processes.mjs';
@@ -152,10 +152,14 @@ if (a) {
 const rp = results['review-pass'];
 if (rp) {
   rows.push([`req/s POST /admin/review/pass (PostgreSQL, ${rp.clients} clients)`, Math.round(rp.rps), `${times(rp.ratio)} pgbench -N`, `≥ ${rp.target}×`, verdict(rp.ratio >= rp.target)]);
+  rows.push(['  the pass alone, pgbench -f (no HTTP, no Node)', Math.round(rp.passAlone), `${times(rp.passAlone / median([rp.pgbench.before, rp.pgbench.after]))} pgbench -N`, '', '']);
+  const off = unreconciled(rp.books);
+  rows.push(['review-pass: reconciliation afterwards', off.length === 0 ? 'holds' : off.join(', '), '', 'all zero', verdict(off.length === 0)]);
 }
 const w = results.withdraw;
 if (w) {
   rows.push([`req/s POST /app/pay/pay-withdraw (PostgreSQL, ${w.clients} clients)`, Math.round(w.rps), `${times(w.ratio)} pgbench -N`, `≥ ${w.target}×`, verdict(w.ratio >= w.target)]);
+  rows.push(['  the request alone, pgbench -f (no HTTP, no Node)', Math.round(w.requestAlone), `${times(w.requestAlone / median([w.pgbench.before, w.pgbench.after]))} pgbench -N`, '', '']);
   const off = unreconciled(w.books);
   rows.push(['withdraw: reconciliation afterwards', off.length === 0 ? 'holds' : off.join(', '), '', 'all zero', verdict(off.length === 0)]);
 }
