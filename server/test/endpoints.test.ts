@@ -1,6 +1,8 @@
 import { assetInfo, AssetInfo, CommonConfig, Currency, Task, UserInfo } from '@grab/shared/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
+import { sql } from 'drizzle-orm';
+import { READ_ONLY_SQL_FUNCTIONS } from '../src/db/write-clock';
 import { postAlone, LedgerReason } from '../src/modules/ledger/ledger.service';
 import { call, engines, registerEarner, type Registered, useTestContext } from './helper';
 
@@ -40,6 +42,25 @@ describe.each(engines)('read endpoints on %s', (engine) => {
     expect(info.dailyEarnings).toHaveLength(14);
     expect(info.dailyEarnings.at(-1)).toEqual({ date: new Date().toISOString().slice(0, 10), amount: 5_00 });
     expect(info.dailyEarnings.slice(0, -1).every((d) => d.amount === 0)).toBe(true);
+  });
+
+  it('GET /app/user/assetInfo only reads, so its answer is kept until this process writes', async () => {
+    await call(ctx.app, { method: assetInfo.method, url: assetInfo.path, token: earner.token });
+    const epoch = ctx.database.writes.epoch;
+    const { body } = await call(ctx.app, { method: assetInfo.method, url: assetInfo.path, token: earner.token });
+    expect(body.code).toBe(200);
+    expect(ctx.database.writes.epoch).toBe(epoch);
+    // Each cache-miss read must call no function the write clock takes for a write: the list it
+    // keeps of the ledger's reading functions is the one the database declares STABLE or IMMUTABLE.
+    await postAlone(ctx.db, { userId: earner.userId, amount: 1_00, reason: LedgerReason.prize, idempotencyKey: `asset-prize:${earner.userId}` });
+    const moved = ctx.database.writes.epoch;
+    const again = await call(ctx.app, { method: assetInfo.method, url: assetInfo.path, token: earner.token });
+    expect(AssetInfo.parse(again.body.data).totalEarnings).toBe(AssetInfo.parse(body.data).totalEarnings + 1_00);
+    expect(ctx.database.writes.epoch).toBe(moved);
+    const declared = await ctx.db.execute(sql`
+      select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = 'public' and (p.proname like 'ledger\_%' or p.proname like 'wallet\_%') and p.provolatile in ('s', 'i') order by 1`);
+    expect((declared as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual([...READ_ONLY_SQL_FUNCTIONS].sort());
   });
 
   it('GET /app/currency/list gives the eight languages with their currencies and rates', async () => {

@@ -32,6 +32,15 @@ describe('WriteClock', () => {
     expect(clock.epoch).toBe(8);
   });
 
+  it('counts a select of the ledger’s read-only functions as a read, and one that also calls a writing function as a write', () => {
+    expect(WriteClock.readsOnly('select ledger_locked_points($1) as amount')).toBe(true);
+    expect(WriteClock.readsOnly('select sum(amount) from ledger_entries where user_id = $1 and ledger_earning("ledger_entries"."reason")')).toBe(true);
+    expect(WriteClock.readsOnly('select LEDGER_LOCKED_POINTS ($1)')).toBe(true);
+    expect(WriteClock.readsOnly('select ledger_locked_points($1), ledger_credit($1, $2, $3, $4)')).toBe(false);
+    expect(WriteClock.readsOnly('select ledger_earning($1) from balances for update')).toBe(false);
+    expect(WriteClock.readsOnly('select wallet_request_withdrawals($1)')).toBe(false);
+  });
+
   it('counts the callback form as finished when its callback runs', () => {
     const clock = new WriteClock();
     let callback: (() => void) | undefined;

@@ -1,4 +1,11 @@
 /**
+ * The ledger's SQL functions that only read (declared STABLE or IMMUTABLE in their migrations, 0022
+ * to 0024): a select calling them is still a read. Every other `ledger_…(` or `wallet_…(` writes. A
+ * test compares this list with the functions the database declares so.
+ */
+export const READ_ONLY_SQL_FUNCTIONS: ReadonlySet<string> = new Set(['ledger_earning', 'ledger_locked_points']);
+
+/**
  * Counts the writes this process sends to the database, so read caches can tell whether anything
  * may have changed since they read. Every statement that is not a plain `select` moves it, before
  * it is sent and again when it has finished (a `commit` is such a statement), so a read that
@@ -18,10 +25,14 @@ export class WriteClock {
 
   /**
    * Whether `text` only reads: a `select` (drizzle's reads all start so) that locks nothing and
-   * calls none of the ledger's or the wallet's SQL functions (`ledger_…(`, `wallet_…(`), which write.
+   * calls none of the ledger's or the wallet's SQL functions (`ledger_…(`, `wallet_…(`) that write.
    */
   static readsOnly(text: string): boolean {
-    return /^\s*select\b/i.test(text) && !/\bfor\s+(update|no\s+key\s+update|share)\b/i.test(text) && !/\b(ledger|wallet)_\w+\s*\(/i.test(text);
+    if (!/^\s*select\b/i.test(text) || /\bfor\s+(update|no\s+key\s+update|share)\b/i.test(text)) return false;
+    for (const call of text.matchAll(/\b((?:ledger|wallet)_\w+)\s*\(/gi)) {
+      if (!READ_ONLY_SQL_FUNCTIONS.has((call[1] ?? '').toLowerCase())) return false;
+    }
+    return true;
   }
 
   /** Wraps a client's query function so that its writes move the clock. */
