@@ -280,8 +280,16 @@ export function postAlone(db: Db, input: PostInput): Promise<PostResult> {
 }
 
 export async function balanceOf(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ balance: balances.balance }).from(balances).where(eq(balances.userId, userId));
-  return row ? Number(row.balance) : 0;
+  return (await holdingsOf(db, userId)).balance;
+}
+
+/**
+ * The earner's balance row in one read: the balance, and `earned`, the running sum of their earning
+ * entries (`ledger_earning`, migration 0023) kept with it, so a total never reads their history.
+ */
+export async function holdingsOf(db: Executor, userId: number): Promise<{ balance: number; earned: number }> {
+  const [row] = await db.select({ balance: balances.balance, earned: balances.earned }).from(balances).where(eq(balances.userId, userId));
+  return { balance: Number(row?.balance ?? 0), earned: Number(row?.earned ?? 0) };
 }
 
 /** The sum of an earner's entries: what the balance must always equal. */
@@ -293,10 +301,9 @@ export async function entriesSum(db: Executor, userId: number): Promise<number> 
   return Number(row?.total ?? 0);
 }
 
-export interface Earnings {
+export interface RecentEarnings {
   today: number;
   week: number;
-  total: number;
   /** The last `DAILY_DAYS` UTC days, oldest first, every day present. */
   daily: { date: string; amount: number }[];
 }
@@ -306,33 +313,29 @@ export const DAILY_DAYS = 14;
 const utcDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc'`;
 
 /**
- * Earnings today, this week (from Monday, UTC), in total, and per day for the last two weeks. What
- * counts as earned is `ledger_earning` (migration 0023): task rewards (redemption codes are tasks
- * too), referral rebates and prizes; not the welcome bonus, and not the refunds or reversals that
- * only undo another movement. The total is the running one kept with the balance, so neither read
- * grows with the earner's history: the series reads two weeks of entries, today and the week are
- * its last days.
+ * Earnings per day for the last two weeks, today and this week (from Monday, UTC) being its last
+ * days: one read of two weeks of entries, whatever the earner's history (the total is `earned`, see
+ * `holdingsOf`). What counts as earned is `ledger_earning` (migration 0023): task rewards
+ * (redemption codes are tasks too), referral rebates and prizes; not the welcome bonus, and not the
+ * refunds or reversals that only undo another movement.
  */
-export async function earningsOf(db: Executor, userId: number): Promise<Earnings> {
-  const [days, [row]] = await Promise.all([
-    db
-      .select({
-        date: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'utc', 'YYYY-MM-DD')`,
-        amount: sql<string>`sum(${ledgerEntries.amount})::text`,
-      })
-      .from(ledgerEntries)
-      .where(
-        and(
-          eq(ledgerEntries.userId, userId),
-          sql`ledger_earning(${ledgerEntries.reason})`,
-          gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`),
-        ),
-      )
-      .groupBy(sql`1`),
-    db.select({ earned: balances.earned }).from(balances).where(eq(balances.userId, userId)),
-  ]);
+export async function recentEarningsOf(db: Executor, userId: number): Promise<RecentEarnings> {
+  const days = await db
+    .select({
+      date: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'utc', 'YYYY-MM-DD')`,
+      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        sql`ledger_earning(${ledgerEntries.reason})`,
+        gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`),
+      ),
+    )
+    .groupBy(sql`1`);
   const byDate = new Map(days.map((d) => [d.date, Number(d.amount)]));
-  const daily: Earnings['daily'] = [];
+  const daily: RecentEarnings['daily'] = [];
   const now = new Date();
   for (let back = DAILY_DAYS - 1; back >= 0; back--) {
     const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back)).toISOString().slice(0, 10);
@@ -341,7 +344,7 @@ export async function earningsOf(db: Executor, userId: number): Promise<Earnings
   // Monday of this UTC week: getUTCDay() is 0 on Sunday, which belongs to the week that began six days before.
   const sinceMonday = (now.getUTCDay() + 6) % 7;
   const week = daily.slice(DAILY_DAYS - 1 - sinceMonday).reduce((sum, d) => sum + d.amount, 0);
-  return { today: daily[DAILY_DAYS - 1]?.amount ?? 0, week, total: Number(row?.earned ?? 0), daily };
+  return { today: daily[DAILY_DAYS - 1]?.amount ?? 0, week, daily };
 }
 
 /** The earnings page's kinds, as ledger reasons. */
@@ -416,8 +419,8 @@ export interface Locked {
 
 /**
  * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
- * earner's first approved task has paid a reward. The rule is `ledger_locked_points` (migration
- * 0022), the one the withdrawal request itself applies.
+ * earner's first approved task has paid a reward, less any bonus an operator reversed. The rule is
+ * `ledger_locked_points` (migrations 0022 and 0024), the one the withdrawal request itself applies.
  */
 export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
   const [row] = rowsOf(await db.execute(sql`select ledger_locked_points(${userId}) as amount`));

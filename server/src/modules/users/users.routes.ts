@@ -5,12 +5,12 @@ import { ReadCache } from '../../db/read-cache';
 import type { WriteClock } from '../../db/write-clock';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { balanceOf, earningsOf, entriesOf, lockedOf } from '../ledger/ledger.service';
+import { entriesOf, holdingsOf, lockedOf, recentEarningsOf } from '../ledger/ledger.service';
 import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
 async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
-  const [balance, earnings, pending, locked] = await Promise.all([balanceOf(db, userId), earningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
+  const [{ balance, earned }, earnings, pending, locked] = await Promise.all([holdingsOf(db, userId), recentEarningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
     // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
     const lockedNow = Math.min(locked.amount, balance);
     return {
@@ -20,7 +20,7 @@ async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
       locked: lockedNow,
       lockedReason: lockedNow > 0 ? locked.reason : null,
       todayEarnings: earnings.today,
-      totalEarnings: earnings.total,
+      totalEarnings: earned,
       weekEarnings: earnings.week,
       dailyEarnings: earnings.daily,
     };
