@@ -88,15 +88,18 @@ export async function buildApp({ database, config, logger = false, translator }:
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
     jsonParser(request, body as string, done);
   });
-  app.addHook('preValidation', async (request) => {
+  // Both hooks run on every call; the callback form spares each a promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (request.method !== 'GET' && (request.body === undefined || request.body === null)) request.body = {};
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       { method: request.method, url: request.url.split('?')[0], status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
       'request',
     );
+    done();
   });
   installErrorHandling(app, t);
   await registerSecurity(app, manifestOrigins(config), config.tls);

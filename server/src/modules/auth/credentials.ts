@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 // The native binding loads on first use, not with the server's modules: on a Node.js older than the
 // server's (src/node-version.ts) loading it crashes the process before it can say why.
@@ -33,8 +33,9 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/** Every authenticated call hashes its token: the one-shot form costs a third of a Hash object's. */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** Short, unambiguous codes (no 0/O, 1/I) that earners can read aloud and type. */

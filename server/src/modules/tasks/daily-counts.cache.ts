@@ -14,7 +14,7 @@ export class DailyCountsCache {
     private readonly ttlMs: number,
   ) {}
 
-  get(taskIds: number[], day: string, now = Date.now()): Promise<Map<number, number>> {
+  get(taskIds: readonly number[], day: string, now = Date.now()): Promise<Map<number, number>> {
     if (this.ttlMs <= 0 || taskIds.length === 0) return dailyCounts(this.db, taskIds, day);
     const key = `${day}:${taskIds.join(',')}`;
     if (this.entry && this.entry.key === key && this.entry.until > now) return this.entry.counts;

@@ -1,6 +1,6 @@
 import type { LanguageKey, Task, TaskDetail, TaskKind } from '@grab/shared/contracts';
 import { errors } from '../../http/app-error';
-import { nextResetAt, periodOf, shownUntil, stillListed, utcDay } from './task-periods';
+import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
 import { earnerState, pictureLabels, toTask } from './task-view';
 import type { ReadCache } from '../../db/read-cache';
@@ -33,24 +33,21 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
   const now = ctx.clock.now(userId);
-  const catalogue = await ctx.catalogue.list();
-  const listed = catalogue.filter((t) => (!kind || t.kind === kind) && stillListed(t, now));
-  if (listed.length === 0) return [];
-  const periods = [...new Set(listed.map((t) => periodOf(t, now)))];
-  const capped = listed.filter((t) => t.dailyCap !== null).map((t) => t.id);
+  const listed = await ctx.catalogue.listed(now, kind);
+  if (listed.tasks.length === 0) return [];
   const [earner, counts] = await Promise.all([
-    ctx.earnerRuns.get(`${userId}|${periods.join(',')}`, () => loadEarnerRuns(ctx.db, userId, periods)),
-    ctx.dailyCounts.get(capped, utcDay(now)),
+    ctx.earnerRuns.get(`${userId}|${listed.periodsKey}`, () => loadEarnerRuns(ctx.db, userId, listed.periods)),
+    ctx.dailyCounts.get(listed.capped, listed.day),
   ]);
   if (!earner) throw errors.unauthorized();
   const key = `${userId}|${language}|${kind ?? ''}`;
-  const inputs = { catalogue, earner, counts };
+  const inputs = { catalogue: listed.tasks, earner, counts };
   const kept = ctx.lists.get(key, inputs, now.getTime());
   if (kept) return kept;
   const runsByTask = new Map<number, RunRow[]>();
   for (const run of earner.runs) runsByTask.set(run.taskId, [...(runsByTask.get(run.taskId) ?? []), run]);
-  const tasks = listed.map((task) => toTask(task, language, earner.level, earnerState(task, runsByTask.get(task.id) ?? [], now, isCapReached(task, counts)), now));
-  return ctx.lists.set(key, inputs, now.getTime(), shownUntil(listed, now), tasks);
+  const tasks = listed.tasks.map((task) => toTask(task, language, earner.level, earnerState(task, runsByTask.get(task.id) ?? [], now, isCapReached(task, counts)), now));
+  return ctx.lists.set(key, inputs, now.getTime(), listed.until, tasks);
 }
 
 export async function taskDetail(ctx: BoardContext, userId: number, language: LanguageKey, taskId: number, origin: string): Promise<TaskDetail> {

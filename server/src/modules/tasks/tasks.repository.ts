@@ -127,7 +127,7 @@ export interface EarnerRuns {
  * the given current periods, and any passed run of an earlier period (a reward earned before a
  * reset stays to be collected). `taskId` narrows it to one task.
  */
-export async function loadEarnerRuns(db: Executor, userId: number, periods: string[], taskId?: number): Promise<EarnerRuns | null> {
+export async function loadEarnerRuns(db: Executor, userId: number, periods: readonly string[], taskId?: number): Promise<EarnerRuns | null> {
   const relevant: SQL[] = [eq(taskRuns.userId, users.id), or(inArray(taskRuns.period, periods), eq(taskRuns.status, 'passed')) as SQL];
   if (taskId !== undefined) relevant.push(eq(taskRuns.taskId, taskId));
   const rows = await db
@@ -146,7 +146,7 @@ export async function loadEarnerRuns(db: Executor, userId: number, periods: stri
 }
 
 /** Runs started today of each capped task, across all earners. */
-export async function dailyCounts(db: Executor, taskIds: number[], day: string): Promise<Map<number, number>> {
+export async function dailyCounts(db: Executor, taskIds: readonly number[], day: string): Promise<Map<number, number>> {
   if (taskIds.length === 0) return new Map();
   const rows = await db
     .select({ taskId: taskDailyCounts.taskId, count: taskDailyCounts.count })
