@@ -145,6 +145,6 @@ test.describe('withdrawals', () => {
     await page.goto('/withdrawalOrders');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('نکلوانے کے آرڈر');
     await page.goto('/earningsDetails');
-    await expect(page.getByRole('heading', { level: 2, name: 'پچھلے 14 دن' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'گزشتہ 14 دن' })).toBeVisible();
   });
 });
