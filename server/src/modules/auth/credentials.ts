@@ -33,7 +33,7 @@ export function newToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/** Every authenticated call hashes its token: the one-shot form costs a third of a Hash object's. */
+/** Every authenticated call hashes its token: the one-shot form costs less than half of a Hash object's. */
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }

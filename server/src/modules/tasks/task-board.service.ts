@@ -26,10 +26,10 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
 }
 
 /**
- * What Home shows one earner. The catalogue and today's counts of capped tasks come from the
- * process caches; the earner's part is one query (level and the runs of the current periods), kept
- * per process until it writes anything (ReadCache); the list made of them is kept while they are
- * the same (TaskListMemo).
+ * What Home shows one earner. The catalogue (and what of it is listed at this instant) and today's
+ * counts of capped tasks come from the process caches; the earner's part is one query (level and
+ * the runs of the current periods), kept per process until it writes anything (ReadCache); the list
+ * made of them is kept while they are the same (TaskListMemo).
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {
   const now = ctx.clock.now(userId);

@@ -27,6 +27,7 @@ interface View extends ListedTasks {
   catalogue: readonly CatalogueTask[];
 }
 
+/** What is listed at `now`, worked out afresh (`TaskCatalogue.listed` keeps it). */
 export function listedAt(catalogue: readonly CatalogueTask[], now: Date, kind?: TaskKind): ListedTasks {
   const tasks = catalogue.filter((t) => (!kind || t.kind === kind) && stillListed(t, now));
   const periods = [...new Set(tasks.map((t) => periodOf(t, now)))];
