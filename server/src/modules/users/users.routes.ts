@@ -10,20 +10,25 @@ import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
 async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
-  const [{ balance, earned }, earnings, pending, locked] = await Promise.all([holdingsOf(db, userId), recentEarningsOf(db, userId), pendingRewardsOf(db, userId), lockedOf(db, userId)]);
-    // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
-    const lockedNow = Math.min(locked.amount, balance);
-    return {
-      balance,
-      pending,
-      withdrawable: balance - lockedNow,
-      locked: lockedNow,
-      lockedReason: lockedNow > 0 ? locked.reason : null,
-      todayEarnings: earnings.today,
-      totalEarnings: earned,
-      weekEarnings: earnings.week,
-      dailyEarnings: earnings.daily,
-    };
+  const [{ balance, earned }, earnings, pending, locked] = await Promise.all([
+    holdingsOf(db, userId),
+    recentEarningsOf(db, userId),
+    pendingRewardsOf(db, userId),
+    lockedOf(db, userId),
+  ]);
+  // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
+  const lockedNow = Math.min(locked.amount, balance);
+  return {
+    balance,
+    pending,
+    withdrawable: balance - lockedNow,
+    locked: lockedNow,
+    lockedReason: lockedNow > 0 ? locked.reason : null,
+    todayEarnings: earnings.today,
+    totalEarnings: earned,
+    weekEarnings: earnings.week,
+    dailyEarnings: earnings.daily,
+  };
 }
 
 /**
