@@ -21,10 +21,17 @@ import { isMain, machine, median, printTable, runAsScript, times, verdict, write
 /** Issue 15: one decision per request, each committed, against pgbench's own simple update. */
 export const TARGET_RATIO = 0.5;
 
+/** The welcome bonus registration credits (server/src/modules/auth/auth.service.ts). */
+const WELCOME_BONUS = 100_00;
+
 /**
  * Earners, one audit task, one run under review per earner and its submission: the state a busy
  * review queue is in. Written with SQL because registering thousands of earners through argon2
- * would measure the fixture, not the path.
+ * would measure the fixture, not the path. Each earner has what registration leaves: the welcome
+ * bonus as a ledger transfer with its two entries and a balance. Then the tables are analyzed, as
+ * autovacuum keeps a live database: a ledger that starts empty and unanalyzed has PostgreSQL's cached
+ * plans (the balance check per transfer, the foreign keys to transfers) scanning the ledger whole on
+ * every pass while it grows, which measures the planner's cold start rather than the pass.
  * @param {string} url
  * @param {number} count
  * @param {string} [tag] names the queue's earners (a second queue needs other names)
@@ -47,8 +54,16 @@ export function prepareQueue(url, count, tag = 'bench') {
      select id, ${taskId}, 'once', 1, 0, 'underReview' from users where public_id like '${tag}-%';
      insert into submissions (run_id, user_id, task_id, pictures, status, deadline_at)
      select r.id, r.user_id, r.task_id, '[]'::jsonb, 'underReview', now() + interval '7 days'
-     from task_runs r where r.task_id = ${taskId} order by r.id;`,
+     from task_runs r where r.task_id = ${taskId} order by r.id;
+     insert into ledger_transfers (idempotency_key, reason, amount)
+     select 'welcome:' || id, 'welcome_bonus', ${WELCOME_BONUS} from users where public_id like '${tag}-%' order by id;
+     insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
+     select t.id, v.account, case when v.account = 'earner' then u.id end, v.sign * ${WELCOME_BONUS}, 'welcome_bonus', t.created_at
+     from users u join ledger_transfers t on t.idempotency_key = 'welcome:' || u.id
+     cross join (values ('earner', 1), ('rewards', -1)) v(account, sign) where u.public_id like '${tag}-%';
+     insert into balances (user_id, balance) select id, ${WELCOME_BONUS} from users where public_id like '${tag}-%';`,
   );
+  psql(url, 'analyze');
   const [first, last] = psql(url, `select min(id) || ' ' || max(id) from submissions where task_id = ${taskId}`).split(' ').map(Number);
   return { first: /** @type {number} */ (first), last: /** @type {number} */ (last), taskId };
 }
