@@ -8,7 +8,7 @@ const KINDS = [LedgerReason.welcomeBonus, LedgerReason.taskReward, LedgerReason.
 
 /**
  * DESIGN §5: the welcome bonus cannot be withdrawn until the earner's first task reward. The rule
- * is one SQL function (`ledger_locked_points`, migrations 0022 and 0024) that stops at the first
+ * is one SQL function (`ledger_locked_points`, migrations 0022, 0024 and 0025) that stops at the first
  * task reward instead of reading the earner's history; here it is checked against its plain
  * definition on random histories: any order of bonuses, rewards, rebates and prizes, some of them
  * reversed. A reversed bonus left the balance, so it is not locked any more; a reversed task reward

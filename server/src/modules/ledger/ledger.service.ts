@@ -420,7 +420,7 @@ export interface Locked {
 /**
  * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
  * earner's first approved task has paid a reward, less any bonus an operator reversed. The rule is
- * `ledger_locked_points` (migrations 0022 and 0024), the one the withdrawal request itself applies.
+ * `ledger_locked_points` (migrations 0022, 0024 and 0025), the one the withdrawal request itself applies.
  */
 export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
   const [row] = rowsOf(await db.execute(sql`select ledger_locked_points(${userId}) as amount`));
