@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
+import { balancesFromEntriesSql, creditsSql, DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 /** Issue 15: one decision per request, each committed, against pgbench's own simple update. */
@@ -55,13 +55,8 @@ export function prepareQueue(url, count, tag = 'bench') {
      insert into submissions (run_id, user_id, task_id, pictures, status, deadline_at)
      select r.id, r.user_id, r.task_id, '[]'::jsonb, 'underReview', now() + interval '7 days'
      from task_runs r where r.task_id = ${taskId} order by r.id;
-     insert into ledger_transfers (idempotency_key, reason, amount)
-     select 'welcome:' || id, 'welcome_bonus', ${WELCOME_BONUS} from users where public_id like '${tag}-%' order by id;
-     insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
-     select t.id, v.account, case when v.account = 'earner' then u.id end, v.sign * ${WELCOME_BONUS}, 'welcome_bonus', t.created_at
-     from users u join ledger_transfers t on t.idempotency_key = 'welcome:' || u.id
-     cross join (values ('earner', 1), ('rewards', -1)) v(account, sign) where u.public_id like '${tag}-%';
-     insert into balances (user_id, balance) select id, ${WELCOME_BONUS} from users where public_id like '${tag}-%';`,
+     ${creditsSql({ where: `users.public_id like '${tag}-%'`, reason: 'welcome_bonus', amount: WELCOME_BONUS, prefix: 'welcome:' })}
+     ${balancesFromEntriesSql(`users.public_id like '${tag}-%'`)}`,
   );
   psql(url, 'analyze');
   const [first, last] = psql(url, `select min(id) || ' ' || max(id) from submissions where task_id = ${taskId}`).split(' ').map(Number);

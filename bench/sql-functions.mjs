@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { REPO_ROOT, startGrab } from './lib/grab-server.mjs';
-import { createDatabase, DB_PREFIX, dropDatabase, pgbenchScript, psql } from './lib/postgres.mjs';
+import { balancesFromEntriesSql, createDatabase, creditsSql, DB_PREFIX, dropDatabase, pgbenchScript, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, numericOptions, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
 
 const MIGRATIONS = path.join(REPO_ROOT, 'server', 'drizzle');
@@ -50,16 +50,9 @@ export async function run({ earners = 4000, calls = 3000, rounds = 3 } = {}) {
       url,
       `insert into users (public_id, phone, country, password_hash, invite_code)
          select 'sqlfn-' || g, '+1557' || lpad(g::text, 7, '0'), 'US', 'not-a-login', 'SQLFN' || g from generate_series(1, ${earners}) g;
-       insert into ledger_transfers (idempotency_key, reason, amount)
-         select k || u.id, r, 500 from users u cross join (values ('welcome:', 'welcome_bonus'), ('reward:', 'task_reward')) v(k, r)
-         where u.public_id like 'sqlfn-%' and (r = 'welcome_bonus' or u.id % 2 = 0) order by u.id;
-       insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
-         select t.id, a.account, case when a.account = 'earner' then u.id end, a.sign * 500, t.reason, t.created_at
-         from users u join ledger_transfers t on t.idempotency_key in ('welcome:' || u.id, 'reward:' || u.id)
-         cross join (values ('earner', 1), ('rewards', -1)) a(account, sign) where u.public_id like 'sqlfn-%';
-       insert into balances (user_id, balance, earned)
-         select u.id, sum(e.amount), coalesce(sum(e.amount) filter (where e.reason = 'task_reward'), 0)
-         from users u join ledger_entries e on e.user_id = u.id where u.public_id like 'sqlfn-%' group by u.id;
+       ${creditsSql({ where: "users.public_id like 'sqlfn-%'", reason: 'welcome_bonus', amount: 500, prefix: 'welcome:' })}
+       ${creditsSql({ where: "users.public_id like 'sqlfn-%' and users.id % 2 = 0", reason: 'task_reward', amount: 500, prefix: 'reward:' })}
+       ${balancesFromEntriesSql("users.public_id like 'sqlfn-%'")}
        insert into tasks (kind, schedule, title, description, reward, proof_pictures) values ('audit', 'once', 'Bench', 'Bench', 500, 1);
        insert into task_runs (user_id, task_id, period, seq, step, status)
          select u.id, (select max(id) from tasks), 'once', 1, 0, 'underReview' from users u where u.public_id like 'sqlfn-%';

@@ -98,6 +98,31 @@ export function unreconciled(books) {
 }
 
 /**
+ * SQL that credits each user `where` selects (a condition on `users`) with `amount` points from the
+ * platform's rewards account, as the ledger does: one transfer keyed `<prefix><user id>` and its two
+ * entries per user. Balances are left to `balancesFromEntriesSql`, once every credit is written.
+ * @param {{ where: string, reason: string, amount: number, prefix: string }} credit
+ */
+export function creditsSql({ where, reason, amount, prefix }) {
+  return `insert into ledger_transfers (idempotency_key, reason, amount)
+      select '${prefix}' || users.id, '${reason}', ${amount} from users where ${where} order by users.id;
+    insert into ledger_entries (transfer_id, account, user_id, amount, reason, created_at)
+      select t.id, v.account, case when v.account = 'earner' then users.id end, v.sign * ${amount}, '${reason}', t.created_at
+      from users join ledger_transfers t on t.idempotency_key = '${prefix}' || users.id
+      cross join (values ('earner', 1), ('rewards', -1)) v(account, sign) where ${where};`;
+}
+
+/**
+ * SQL that writes the balance and the earned total of each user `where` selects from their entries.
+ * @param {string} where
+ */
+export function balancesFromEntriesSql(where) {
+  return `insert into balances (user_id, balance, earned)
+    select users.id, sum(e.amount), coalesce(sum(e.amount) filter (where ledger_earning(e.reason)), 0)
+    from users join ledger_entries e on e.user_id = users.id where ${where} group by users.id;`;
+}
+
+/**
  * pgbench's tps: `-N` (the simple update, the write baseline) or `-S` (one primary-key select, the
  * read baseline), simple query protocol.
  * @param {string} url
