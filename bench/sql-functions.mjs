@@ -29,7 +29,7 @@ function formerDefinition(file, name) {
   const start = text.search(new RegExp(`CREATE (OR REPLACE )?FUNCTION ${name}\\(`));
   const end = text.indexOf('$$;', start);
   if (start < 0 || end < 0) throw new Error(`${file} defines no ${name}`);
-  return `${text.slice(start, end + 3).replace(`FUNCTION ${name}(`, `FUNCTION former.${name}(`)}`;
+  return text.slice(start, end + 3).replace(`FUNCTION ${name}(`, `FUNCTION former.${name}(`);
 }
 
 /**
@@ -68,6 +68,7 @@ export async function run({ earners = 4000, calls = 3000, rounds = 3 } = {}) {
     psql(url, formerDefinition('0019_ledger_task_reward_functions.sql', 'review_item_duplicates'));
     const user = `\\set id random(${firstUser + 1}, ${firstUser + earners})\n`;
     const submission = `\\set id random(${firstSubmission + 1}, ${firstSubmission + earners})\n`;
+    /** @type {[string, string][]} */
     const cases = [
       ['single-row read (baseline)', `${user}select balance from balances where user_id = :id;\n`],
       ['ledger_locked_points, SQL (0024)', `${user}select former.ledger_locked_points(:id);\n`],
@@ -76,11 +77,11 @@ export async function run({ earners = 4000, calls = 3000, rounds = 3 } = {}) {
       ['review_item_duplicates, PL/pgSQL (0025)', `${submission}select review_item_duplicates(:id);\n`],
     ];
     /** @type {Map<string, number[]>} */
-    const perCall = new Map(cases.map(([label]) => [String(label), []]));
+    const perCall = new Map(cases.map(([label]) => [label, []]));
     for (let round = 0; round < rounds; round++) {
-      for (const [label, script] of cases) perCall.get(String(label))?.push(1e6 / pgbenchScript(url, String(script), 1, calls));
+      for (const [label, script] of cases) perCall.get(label)?.push(1e6 / pgbenchScript(url, script, 1, calls));
     }
-    const baseline = median(perCall.get(String(cases[0]?.[0])) ?? []);
+    const baseline = median(perCall.get(cases[0]?.[0] ?? '') ?? []);
     printTable(
       `One call per statement, one connection, median of ${rounds} rounds of ${calls} (PostgreSQL)`,
       ['call', 'µs per statement', 'to the baseline', 'every round (µs)'],
