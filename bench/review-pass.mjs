@@ -2,8 +2,10 @@
 // one deciding a different submission (the pass, the run's payment through the ledger, the audit
 // entry: one statement, `ledger_pass_submission`), as a ratio to `pgbench -N` with the same number
 // of clients on the same PostgreSQL, measured in the same run (pgbench before and after Grab; the
-// baseline is their median). Also printed, without a target: the same statement sent by pgbench
-// itself on a second queue, i.e. what the pass costs PostgreSQL with no HTTP and no Node around it.
+// baseline is their median). Also printed, without a target: the pass's statements sent by pgbench
+// itself, each on a queue of its own (one pass a statement; all the clients' passes in one; half of
+// them in each of two), i.e. what the pass costs PostgreSQL with no HTTP and no Node around it, and
+// from the best of those and the bare Fastify route, the ceiling of any server (lib/ceiling.mjs).
 //
 // PostgreSQL only: the figure is about concurrent writes, which PGlite serialises in one process.
 // DATABASE_URL names a PostgreSQL whose user may create databases; two throw-away databases are made
@@ -13,6 +15,7 @@
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
 import { parseArgs } from 'node:util';
 import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
+import { bareRouteRate, ceilingOf } from './lib/ceiling.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { balancesFromEntriesSql, creditsSql, DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
@@ -38,7 +41,7 @@ const WELCOME_BONUS = 100_00;
  * @returns {{ first: number, last: number, taskId: number }}
  */
 export function prepareQueue(url, count, tag = 'bench') {
-  const phones = tag === 'bench' ? '+1555' : '+1556';
+  const phones = { bench: '+1555', alone: '+1556', batch: '+1557', halves: '+1558' }[tag] ?? '+1559';
   const taskId = Number(
     psql(
       url,
@@ -64,19 +67,29 @@ export function prepareQueue(url, count, tag = 'bench') {
 }
 
 /**
- * The pass with nothing around it: pgbench sends `ledger_pass_submission` for every submission of
- * `queue` (the next id from a sequence, `count / clients` each), as the reviewer, one statement per
- * transaction as the server does. Returns passes per second.
+ * The pass with nothing around it: pgbench sends the statement the server sends for every
+ * submission of `queue` (in id order, `count / clients` each), as the reviewer, one statement per
+ * transaction, from `clients` connections. With `batch` 1 it is `ledger_pass_submission`, what the
+ * server sends for a pass that arrives alone; above 1 it is `ledger_pass_submissions` deciding
+ * `batch` submissions, what the server sends when passes arrive together. Returns passes per second.
  * @param {string} url
- * @param {{ first: number, last: number }} queue
- * @param {number} clients
- * @param {string} reviewerPhone
+ * @param {{ first: number, last: number, taskId: number }} queue
+ * @param {{ clients: number, batch: number, reviewerPhone: string }} how
  */
-function passAlone(url, queue, clients, reviewerPhone) {
+function passAlone(url, queue, { clients, batch, reviewerPhone }) {
   const reviewer = psql(url, `select id || ' ' || role from users where phone = '${reviewerPhone}'`).split(' ');
-  psql(url, `create sequence bench_pass_queue start ${queue.first}`);
-  const perClient = Math.floor((queue.last - queue.first + 1) / clients);
-  return pgbenchScript(url, `select outcome from ledger_pass_submission(nextval('bench_pass_queue')::int, ${Number(reviewer[0])}, '${reviewer[1]}', now());\n`, clients, perClient);
+  const [id, role] = [Number(reviewer[0]), reviewer[1]];
+  const sequence = `bench_pass_queue_${queue.taskId}`;
+  psql(url, `create sequence ${sequence}`);
+  const perClient = Math.floor((queue.last - queue.first + 1) / clients / batch);
+  const next = `${queue.first} - 1 + nextval('${sequence}')::int`;
+  const script =
+    batch === 1
+      ? `select outcome from ledger_pass_submission(${next}, ${id}, '${role}', now());`
+      : `with b as (select ${queue.first} + (nextval('${sequence}')::int - 1) * ${batch} as s)
+         select count(*) from b, ledger_pass_submissions(array(select generate_series(b.s, b.s + ${batch - 1})), array_fill(${id}, array[${batch}]),
+           array_fill('${role}'::text, array[${batch}]), array_fill(now(), array[${batch}])) p;`;
+  return pgbenchScript(url, `${script.replace(/\s*\n\s*/g, ' ')}\n`, clients, perClient) * batch;
 }
 
 /**
@@ -100,6 +113,8 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
     const aloneQueue = prepareQueue(grabUrl, count, 'alone');
+    const batchQueue = prepareQueue(grabUrl, count, 'batch');
+    const halvesQueue = prepareQueue(grabUrl, count, 'halves');
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 
     const before = pgbench(baselineUrl, clients, pgbenchSeconds);
@@ -126,20 +141,29 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     const rps = result.requests.total / (result.activeMs / 1000);
     server.assertAlive('the measured run');
 
-    const alone = passAlone(grabUrl, aloneQueue, clients, `+91${REVIEWER.phone}`);
+    const alone = passAlone(grabUrl, aloneQueue, { clients, batch: 1, reviewerPhone: `+91${REVIEWER.phone}` });
     console.log(`ledger_pass_submission alone (pgbench -f): ${alone.toFixed(0)} tps`);
+    // The most a server can group with `clients` passes in flight: all of them in one statement
+    // (one statement in flight, as the server's batcher sends them), or half in each of two.
+    const batched = passAlone(grabUrl, batchQueue, { clients: 1, batch: clients, reviewerPhone: `+91${REVIEWER.phone}` });
+    console.log(`ledger_pass_submissions alone, ${clients} a statement (pgbench -f, 1 client): ${batched.toFixed(0)} passes/s`);
+    const halves = passAlone(grabUrl, halvesQueue, { clients: 2, batch: Math.ceil(clients / 2), reviewerPhone: `+91${REVIEWER.phone}` });
+    console.log(`ledger_pass_submissions alone, ${Math.ceil(clients / 2)} a statement (pgbench -f, 2 clients): ${halves.toFixed(0)} passes/s`);
+    const bare = await bareRouteRate(clients, pgbenchSeconds);
+    console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
 
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // Exactly one credit per submission, and every balance equal to the sum of its entries.
-    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id in (${queue.taskId}, ${aloneQueue.taskId})`));
-    const passedAlone = Number(psql(grabUrl, `select count(*) from submissions where task_id = ${aloneQueue.taskId} and status = 'passed'`));
+    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id in (${queue.taskId}, ${aloneQueue.taskId}, ${batchQueue.taskId}, ${halvesQueue.taskId})`));
+    const passedAlone = Number(psql(grabUrl, `select count(*) from submissions where task_id in (${aloneQueue.taskId}, ${batchQueue.taskId}, ${halvesQueue.taskId}) and status = 'passed'`));
     // The server's own reconciliation: balances and earnings totals equal their entries, none below zero, every transfer balanced.
     const books = reconcile(grabUrl);
     const off = unreconciled(books);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
+    const ceiling = ceilingOf(bare, Math.max(alone, batched, halves));
     printTable(
       'Reviewer pass-and-credit vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -150,11 +174,15 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
         ['the pass alone, pgbench -f (no HTTP, no Node), tps', `${alone.toFixed(0)}: ${times(alone / baseline)} of pgbench -N`],
-        ['credits / submissions passed (both queues)', `${credited} / ${count + passedAlone}`],
+        [`the passes alone, ${clients} a statement, 1 client (pgbench -f), passes/s`, `${batched.toFixed(0)}: ${times(batched / baseline)} of pgbench -N`],
+        [`the passes alone, ${Math.ceil(clients / 2)} a statement, 2 clients (pgbench -f), passes/s`, `${halves.toFixed(0)}: ${times(halves / baseline)} of pgbench -N`],
+        ['bare Fastify route, req/s', bare.toFixed(0)],
+        ['ceiling of any server (bare route + the best of the three above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
+        ['credits / submissions passed (the four queues)', `${credited} / ${count + passedAlone}`],
         ['reconciliation', off.length === 0 ? 'holds' : off.join(', ')],
       ],
     );
-    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, passAlone: alone, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, passAlone: alone, passesBatchedAlone: batched, passesHalvesAlone: halves, bare, ceiling, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('review-pass', figures);
     return figures;
   } finally {

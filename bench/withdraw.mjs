@@ -6,7 +6,9 @@
 // are dispatched to the simulator while the load runs, as in production; the simulator pays them
 // SIMULATOR_DELAY_MS later, after the measured window and the second pgbench, so its webhook
 // calls and their ledger transfers do not compete with the requests being measured. The benchmark
-// then waits for every payout and reconciles the books.
+// then waits for every payout and reconciles the books. Also printed, without a target: the
+// request's statements sent by pgbench itself, alone and in the groups the server's batcher makes,
+// and from the best of those and the bare Fastify route, the ceiling of any server (lib/ceiling.mjs).
 //
 // PostgreSQL only, like review-pass: DATABASE_URL names a PostgreSQL whose user may create databases.
 //
@@ -17,6 +19,7 @@
 // earner who has been doing tasks for a while has them: what a request reads of the earner's past
 // shows up as a lower figure.
 import { parseArgs } from 'node:util';
+import { bareRouteRate, ceilingOf } from './lib/ceiling.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile } from './lib/postgres.mjs';
@@ -44,7 +47,7 @@ const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9,
 function prepareEarners(url, count, history, { tag = 'wbench', sessions = true } = {}) {
   const each = Math.floor(500000 / history);
   const mine = `public_id like '${tag}-%'`;
-  const phones = tag === 'wbench' ? '+9170' : '+9171';
+  const phones = PHONE_PREFIX[/** @type {keyof typeof PHONE_PREFIX} */ (tag)];
   psql(
     url,
     `insert into users (public_id, phone, country, password_hash, invite_code)
@@ -87,16 +90,21 @@ function prepareEarners(url, count, history, { tag = 'wbench', sessions = true }
   return recipients;
 }
 
+/** Each fixture set's phone numbers, so that the sets never share one. */
+const PHONE_PREFIX = { wbench: '+9170', walone: '+9171', wbatch: '+9172', wpairs: '+9173' };
+
 /**
- * The request with nothing around it: pgbench sends `wallet_request_withdrawal` (the statement the
- * server sends for a request that arrives alone) for each earner of the `walone` set, one statement
- * per transaction, with the arguments the server sends: the rules as this process caches them and
- * the quote of an order the server made. Answers withdrawals per second and how many were sent.
+ * The request with nothing around it: pgbench sends the statements the server sends, with the
+ * arguments it sends (the rules as this process caches them and the quote of an order the server
+ * made), for each earner of the fixture set `tag`, one statement per transaction, from `clients`
+ * connections. With `batch` 1 the statement is `wallet_request_withdrawal`, what the server sends
+ * for a request that arrives alone; above 1 it is `wallet_request_withdrawals` with `batch` items,
+ * what the server sends when requests arrive together (group commit). Answers withdrawals per
+ * second and how many were sent.
  * @param {string} url
- * @param {number} clients
- * @param {number} count
+ * @param {{ tag: string, clients: number, batch: number, count: number }} how
  */
-function requestAlone(url, clients, count) {
+function requestAlone(url, { tag, clients, batch, count }) {
   const rules = psql(
     url,
     `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
@@ -104,15 +112,27 @@ function requestAlone(url, clients, count) {
   ).split('\t');
   const [points, fee] = psql(url, `select points || ' ' || fee from withdraw_orders where amount = 100 limit 1`).split(' ');
   const literal = (/** @type {string | undefined} */ text) => `'${String(text).replaceAll("'", "''")}'::jsonb`;
-  psql(url, `create table bench_alone (n serial primary key, user_id integer, recipient_id integer);
-    insert into bench_alone (user_id, recipient_id) select u.id, r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'walone-%' order by u.id;
-    create sequence bench_alone_next`);
+  const table = `bench_${tag}`;
+  psql(url, `create table ${table} (n serial primary key, user_id integer, recipient_id integer);
+    insert into ${table} (user_id, recipient_id) select u.id, r.id from users u join recipients r on r.user_id = u.id where u.public_id like '${tag}-%' order by u.id;
+    create sequence ${table}_next`);
   // The dispatch queue's name is the server's (DISPATCH_QUEUE): the running server relays these
   // orders' jobs and the simulator pays them with the rest, so the reconciliation counts them too.
-  const call = `wallet_request_withdrawal(q.user_id, 'bench-alone-' || q.n, 100, q.recipient_id, now(), 'USD', ${literal(rules[0])}, ${literal(rules[1])}, null, ${Number(points)}, ${Number(fee)}, 'payout-dispatch')`;
-  const perClient = Math.floor(count / clients);
-  const tps = pgbenchScript(url, `with q as (select * from bench_alone where n = (select nextval('bench_alone_next'))) select w.outcome from q, ${call} w;\n`, clients, perClient);
-  return { tps, sent: perClient * clients };
+  const key = `'bench-${tag}-' || q.n`;
+  const script =
+    batch === 1
+      ? `with q as (select * from ${table} where n = (select nextval('${table}_next')))
+         select w.outcome from q, wallet_request_withdrawal(q.user_id, ${key}, 100, q.recipient_id, now(), 'USD', ${literal(rules[0])}, ${literal(rules[1])},
+           null, ${Number(points)}, ${Number(fee)}, 'payout-dispatch') w;`
+      : `with b as (select nextval('${table}_next') as b), q as (select t.* from ${table} t, b where t.n > (b.b - 1) * ${batch} and t.n <= b.b * ${batch})
+         select count(*) from wallet_request_withdrawals((select array_agg(q.user_id order by q.n) from q), (select array_agg(${key} order by q.n) from q),
+           array_fill(100::bigint, array[${batch}]), (select array_agg(q.recipient_id order by q.n) from q), array_fill(now(), array[${batch}]),
+           array_fill('USD'::text, array[${batch}]), array_fill(${literal(rules[0])}, array[${batch}]), array_fill(${literal(rules[1])}, array[${batch}]),
+           array_fill(null::text, array[${batch}]), array_fill(${Number(points)}::bigint, array[${batch}]), array_fill(${Number(fee)}::bigint, array[${batch}]),
+           'payout-dispatch') w;`;
+  const perClient = Math.floor(count / clients / batch);
+  const tps = pgbenchScript(url, `${script.replace(/\s*\n\s*/g, ' ')}\n`, clients, perClient);
+  return { tps: tps * batch, sent: perClient * clients * batch };
 }
 
 /**
@@ -138,6 +158,8 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     });
     const recipients = prepareEarners(grabUrl, earners, history);
     prepareEarners(grabUrl, earners, history, { tag: 'walone', sessions: false });
+    prepareEarners(grabUrl, earners, history, { tag: 'wbatch', sessions: false });
+    prepareEarners(grabUrl, earners, history, { tag: 'wpairs', sessions: false });
     console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
@@ -172,8 +194,16 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const rps = result.requests.total / (result.activeMs / 1000);
     server.assertAlive('the measured run');
 
-    const alone = requestAlone(grabUrl, clients, earners);
+    const alone = requestAlone(grabUrl, { tag: 'walone', clients, batch: 1, count: earners });
     console.log(`wallet_request_withdrawal alone (pgbench -f): ${alone.tps.toFixed(0)} tps`);
+    // The most a server can group with `clients` requests in flight: all of them in one statement
+    // (one statement in flight, as the server's batcher sends them), or half in each of two.
+    const batched = requestAlone(grabUrl, { tag: 'wbatch', clients: 1, batch: clients, count: earners });
+    console.log(`wallet_request_withdrawals alone, ${clients} a statement (pgbench -f, 1 client): ${batched.tps.toFixed(0)} withdrawals/s`);
+    const halves = requestAlone(grabUrl, { tag: 'wpairs', clients: 2, batch: Math.ceil(clients / 2), count: earners });
+    console.log(`wallet_request_withdrawals alone, ${Math.ceil(clients / 2)} a statement (pgbench -f, 2 clients): ${halves.tps.toFixed(0)} withdrawals/s`);
+    const bare = await bareRouteRate(clients, pgbenchSeconds);
+    console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
 
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
@@ -186,10 +216,12 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     }
     const states = psql(grabUrl, `select state || ' ' || count(*) from withdraw_orders group by state order by state`).split('\n').join(', ');
     const orders = Number(psql(grabUrl, 'select count(*) from withdraw_orders'));
-    const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-alone-%'`));
+    const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-walone-%'`));
+    const batchedCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-wbatch-%' or idempotency_key like 'bench-wpairs-%'`));
     const books = reconcile(grabUrl);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
+    const ceiling = ceilingOf(bare, Math.max(alone.tps, batched.tps, halves.tps));
     printTable(
       'Withdrawal requests vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -200,12 +232,16 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
         ['the request alone, pgbench -f (no HTTP, no Node), tps', `${alone.tps.toFixed(0)}: ${times(alone.tps / baseline)} of pgbench -N`],
-        ['orders / requests, over HTTP and alone', `${orders - aloneCreated} / ${earners}, ${aloneCreated} / ${alone.sent}`],
+        [`the requests alone, ${clients} a statement, 1 client (pgbench -f), withdrawals/s`, `${batched.tps.toFixed(0)}: ${times(batched.tps / baseline)} of pgbench -N`],
+        [`the requests alone, ${Math.ceil(clients / 2)} a statement, 2 clients (pgbench -f), withdrawals/s`, `${halves.tps.toFixed(0)}: ${times(halves.tps / baseline)} of pgbench -N`],
+        ['bare Fastify route, req/s', bare.toFixed(0)],
+        ['ceiling of any server (bare route + the best of the three above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
+        ['orders / requests, over HTTP, alone and batched alone', `${orders - aloneCreated - batchedCreated} / ${earners}, ${aloneCreated} / ${alone.sent}, ${batchedCreated} / ${batched.sent + halves.sent}`],
         ['orders by state afterwards', states],
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, requestAlone: alone.tps, aloneSent: alone.sent, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, requestAlone: alone.tps, aloneSent: alone.sent, aloneCreated, batchedAlone: batched.tps, halvesAlone: halves.tps, batchedSent: batched.sent + halves.sent, batchedCreated, bare, ceiling, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {
