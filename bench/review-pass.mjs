@@ -15,7 +15,7 @@
 //       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
 import { parseArgs } from 'node:util';
 import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
-import { bareRouteRate, ceilingOf } from './lib/ceiling.mjs';
+import { ceilingRows, measureCeiling } from './lib/ceiling.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { balancesFromEntriesSql, creditsSql, DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
@@ -115,9 +115,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
     const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
-    const aloneQueue = prepareQueue(grabUrl, count, 'alone');
-    const batchQueue = prepareQueue(grabUrl, count, 'batch');
-    const halvesQueue = prepareQueue(grabUrl, count, 'halves');
+    const aloneQueues = ['alone', 'batch', 'halves'].map((tag) => prepareQueue(grabUrl, count, tag));
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 
     const before = pgbench(baselineUrl, clients, pgbenchSeconds);
@@ -144,29 +142,22 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     const rps = result.requests.total / (result.activeMs / 1000);
     server.assertAlive('the measured run');
 
-    const alone = passAlone(grabUrl, aloneQueue, { clients, batch: 1, reviewerPhone: `+91${REVIEWER.phone}` });
-    console.log(`ledger_pass_submission alone (pgbench -f): ${alone.toFixed(0)} tps`);
-    // The most a server can group with `clients` passes in flight: all of them in one statement
-    // (one statement in flight, as the server's batcher sends them), or half in each of two.
-    const batched = passAlone(grabUrl, batchQueue, { clients: 1, batch: clients, reviewerPhone: `+91${REVIEWER.phone}` });
-    console.log(`ledger_pass_submissions alone, ${clients} a statement (pgbench -f, 1 client): ${batched.toFixed(0)} passes/s`);
-    const halves = passAlone(grabUrl, halvesQueue, { clients: 2, batch: Math.ceil(clients / 2), reviewerPhone: `+91${REVIEWER.phone}` });
-    console.log(`ledger_pass_submissions alone, ${Math.ceil(clients / 2)} a statement (pgbench -f, 2 clients): ${halves.toFixed(0)} passes/s`);
-    const bare = await bareRouteRate(clients, pgbenchSeconds);
-    console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
+    // The pass's statements alone, each grouping on a queue of its own.
+    const ceiling = await measureCeiling(clients, pgbenchSeconds, (how, index) =>
+      passAlone(grabUrl, /** @type {typeof queue} */ (aloneQueues[index]), { ...how, reviewerPhone: `+91${REVIEWER.phone}` }),
+    );
 
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // Exactly one credit per submission, and every balance equal to the sum of its entries.
-    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id in (${queue.taskId}, ${aloneQueue.taskId}, ${batchQueue.taskId}, ${halvesQueue.taskId})`));
-    const passedAlone = Number(psql(grabUrl, `select count(*) from submissions where task_id in (${aloneQueue.taskId}, ${batchQueue.taskId}, ${halvesQueue.taskId}) and status = 'passed'`));
+    const credited = Number(psql(grabUrl, `select count(*) from ledger_transfers t join task_runs r on t.idempotency_key = 'task-run:' || r.id where r.task_id in (${[queue, ...aloneQueues].map((q) => q.taskId).join(', ')})`));
+    const passedAlone = Number(psql(grabUrl, `select count(*) from submissions where task_id in (${aloneQueues.map((q) => q.taskId).join(', ')}) and status = 'passed'`));
     // The server's own reconciliation: balances and earnings totals equal their entries, none below zero, every transfer balanced.
     const books = reconcile(grabUrl);
     const off = unreconciled(books);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
-    const ceiling = ceilingOf(bare, Math.max(alone, batched, halves));
     printTable(
       'Reviewer pass-and-credit vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -176,16 +167,12 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
         ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
-        ['the pass alone, pgbench -f (no HTTP, no Node), tps', `${alone.toFixed(0)}: ${times(alone / baseline)} of pgbench -N`],
-        [`the passes alone, ${clients} a statement, 1 client (pgbench -f), passes/s`, `${batched.toFixed(0)}: ${times(batched / baseline)} of pgbench -N`],
-        [`the passes alone, ${Math.ceil(clients / 2)} a statement, 2 clients (pgbench -f), passes/s`, `${halves.toFixed(0)}: ${times(halves / baseline)} of pgbench -N`],
-        ['bare Fastify route, req/s', bare.toFixed(0)],
-        ['ceiling of any server (bare route + the best of the three above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
+        ...ceilingRows(ceiling, baseline, 'passes'),
         ['credits / submissions passed (the four queues)', `${credited} / ${count + passedAlone}`],
         ['reconciliation', off.length === 0 ? 'holds' : off.join(', ')],
       ],
     );
-    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, passAlone: alone, passesBatchedAlone: batched, passesHalvesAlone: halves, bare, ceiling, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, ceiling, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('review-pass', figures);
     return figures;
   } finally {

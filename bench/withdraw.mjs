@@ -19,7 +19,7 @@
 // earner who has been doing tasks for a while has them: what a request reads of the earner's past
 // shows up as a lower figure.
 import { parseArgs } from 'node:util';
-import { bareRouteRate, ceilingOf } from './lib/ceiling.mjs';
+import { ceilingRows, measureCeiling } from './lib/ceiling.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile } from './lib/postgres.mjs';
@@ -92,6 +92,8 @@ function prepareEarners(url, count, history, { tag = 'wbench', sessions = true }
 
 /** Each fixture set's phone numbers, so that the sets never share one. */
 const PHONE_PREFIX = { wbench: '+9170', walone: '+9171', wbatch: '+9172', wpairs: '+9173' };
+/** The sets the request's statements are sent alone for, one a grouping (lib/ceiling.mjs). */
+const ALONE_SETS = ['walone', 'wbatch', 'wpairs'];
 
 /**
  * The request with nothing around it: pgbench sends the statements the server sends, with the
@@ -157,9 +159,7 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS) },
     });
     const recipients = prepareEarners(grabUrl, earners, history);
-    prepareEarners(grabUrl, earners, history, { tag: 'walone', sessions: false });
-    prepareEarners(grabUrl, earners, history, { tag: 'wbatch', sessions: false });
-    prepareEarners(grabUrl, earners, history, { tag: 'wpairs', sessions: false });
+    for (const tag of ALONE_SETS) prepareEarners(grabUrl, earners, history, { tag, sessions: false });
     console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
@@ -194,16 +194,14 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const rps = result.requests.total / (result.activeMs / 1000);
     server.assertAlive('the measured run');
 
-    const alone = requestAlone(grabUrl, { tag: 'walone', clients, batch: 1, count: earners });
-    console.log(`wallet_request_withdrawal alone (pgbench -f): ${alone.tps.toFixed(0)} tps`);
-    // The most a server can group with `clients` requests in flight: all of them in one statement
-    // (one statement in flight, as the server's batcher sends them), or half in each of two.
-    const batched = requestAlone(grabUrl, { tag: 'wbatch', clients: 1, batch: clients, count: earners });
-    console.log(`wallet_request_withdrawals alone, ${clients} a statement (pgbench -f, 1 client): ${batched.tps.toFixed(0)} withdrawals/s`);
-    const halves = requestAlone(grabUrl, { tag: 'wpairs', clients: 2, batch: Math.ceil(clients / 2), count: earners });
-    console.log(`wallet_request_withdrawals alone, ${Math.ceil(clients / 2)} a statement (pgbench -f, 2 clients): ${halves.tps.toFixed(0)} withdrawals/s`);
-    const bare = await bareRouteRate(clients, pgbenchSeconds);
-    console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
+    // The request's statements alone, each grouping on its own set of earners; their orders are
+    // dispatched and paid with the rest.
+    let sentAlone = 0;
+    const ceiling = await measureCeiling(clients, pgbenchSeconds, (how, index) => {
+      const alone = requestAlone(grabUrl, { tag: /** @type {string} */ (ALONE_SETS[index]), ...how, count: earners });
+      sentAlone += alone.sent;
+      return alone.tps;
+    });
 
     const after = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
@@ -216,12 +214,10 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     }
     const states = psql(grabUrl, `select state || ' ' || count(*) from withdraw_orders group by state order by state`).split('\n').join(', ');
     const orders = Number(psql(grabUrl, 'select count(*) from withdraw_orders'));
-    const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-walone-%'`));
-    const batchedCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key like 'bench-wbatch-%' or idempotency_key like 'bench-wpairs-%'`));
+    const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key not like 'bench-withdraw-%'`));
     const books = reconcile(grabUrl);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
-    const ceiling = ceilingOf(bare, Math.max(alone.tps, batched.tps, halves.tps));
     printTable(
       'Withdrawal requests vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -231,17 +227,13 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
         ['  latency p50 / p99 (ms)', `${result.latency.p50} / ${result.latency.p99}`],
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
-        ['the request alone, pgbench -f (no HTTP, no Node), tps', `${alone.tps.toFixed(0)}: ${times(alone.tps / baseline)} of pgbench -N`],
-        [`the requests alone, ${clients} a statement, 1 client (pgbench -f), withdrawals/s`, `${batched.tps.toFixed(0)}: ${times(batched.tps / baseline)} of pgbench -N`],
-        [`the requests alone, ${Math.ceil(clients / 2)} a statement, 2 clients (pgbench -f), withdrawals/s`, `${halves.tps.toFixed(0)}: ${times(halves.tps / baseline)} of pgbench -N`],
-        ['bare Fastify route, req/s', bare.toFixed(0)],
-        ['ceiling of any server (bare route + the best of the three above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
-        ['orders / requests, over HTTP, alone and batched alone', `${orders - aloneCreated - batchedCreated} / ${earners}, ${aloneCreated} / ${alone.sent}, ${batchedCreated} / ${batched.sent + halves.sent}`],
+        ...ceilingRows(ceiling, baseline, 'withdrawals'),
+        ['orders / requests, over HTTP and alone', `${orders - aloneCreated} / ${earners}, ${aloneCreated} / ${sentAlone}`],
         ['orders by state afterwards', states],
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, requestAlone: alone.tps, aloneSent: alone.sent, aloneCreated, batchedAlone: batched.tps, halvesAlone: halves.tps, batchedSent: batched.sent + halves.sent, batchedCreated, bare, ceiling, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {

@@ -6,6 +6,28 @@
 // one-row reads. A figure above the ceiling would mean the measurement is wrong.
 import { startBareFastify } from './grab-server.mjs';
 import { load as runLoad } from './load.mjs';
+import { times } from './report.mjs';
+
+/**
+ * @typedef {{ clients: number, batch: number }} Grouping  connections, and items in each statement
+ * @typedef {Grouping & { rate: number }} StatementRate   items per second in that grouping
+ * @typedef {{ statements: StatementRate[], bare: number, ceiling: number }} Ceiling
+ */
+
+/**
+ * How a server can send the statements of `clients` requests in flight: one a statement from as
+ * many connections (each request as it arrives alone), all of them in one statement (one batch in
+ * flight, as the server's batcher sends them), or half of them in each of two.
+ * @param {number} clients
+ * @returns {Grouping[]}
+ */
+function groupings(clients) {
+  return [
+    { clients, batch: 1 },
+    { clients: 1, batch: clients },
+    { clients: 2, batch: Math.ceil(clients / 2) },
+  ];
+}
 
 /**
  * Requests per second of the bare route, `connections` at a time for `seconds` after a second of
@@ -13,7 +35,7 @@ import { load as runLoad } from './load.mjs';
  * @param {number} connections
  * @param {number} seconds
  */
-export async function bareRouteRate(connections, seconds) {
+async function bareRouteRate(connections, seconds) {
   const bare = await startBareFastify();
   try {
     const url = `${bare.url}/bare`;
@@ -28,9 +50,39 @@ export async function bareRouteRate(connections, seconds) {
 }
 
 /**
- * The ceiling of a call whose cheapest HTTP route serves `bare` per second and whose statements
- * PostgreSQL alone runs `statement` times a second.
- * @param {number} bare
- * @param {number} statement
+ * Measures the call's statements alone in each grouping of `clients` requests (`rate` sends them
+ * through pgbench and answers items per second; `index` tells the grouping apart, so that each can
+ * run on a fixture of its own), then the bare route for `seconds`, and answers the ceiling.
+ * @param {number} clients
+ * @param {number} seconds
+ * @param {(how: Grouping, index: number) => number} rate
+ * @returns {Promise<Ceiling>}
  */
-export const ceilingOf = (bare, statement) => 1 / (1 / bare + 1 / statement);
+export async function measureCeiling(clients, seconds, rate) {
+  const statements = groupings(clients).map((how, index) => {
+    const figure = { ...how, rate: rate(how, index) };
+    console.log(`${figure.batch} a statement from ${figure.clients} connection(s), alone (pgbench -f): ${figure.rate.toFixed(0)}/s`);
+    return figure;
+  });
+  const bare = await bareRouteRate(clients, seconds);
+  console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
+  return { statements, bare, ceiling: 1 / (1 / bare + 1 / Math.max(...statements.map((s) => s.rate))) };
+}
+
+/**
+ * The report's rows for `ceiling`, each figure also as a ratio to `baseline` (`pgbench -N`).
+ * @param {Ceiling} ceiling
+ * @param {number} baseline
+ * @param {string} unit  what is counted: "withdrawals", "passes"
+ * @returns {string[][]}
+ */
+export function ceilingRows({ statements, bare, ceiling }, baseline, unit) {
+  return [
+    ...statements.map((s) => [
+      `${unit} alone, ${s.batch} a statement from ${s.clients} client${s.clients === 1 ? '' : 's'} (pgbench -f, no HTTP, no Node), /s`,
+      `${s.rate.toFixed(0)}: ${times(s.rate / baseline)} of pgbench -N`,
+    ]),
+    ['bare Fastify route, req/s', bare.toFixed(0)],
+    ['ceiling of any server (bare route + the best statement figure above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
+  ];
+}
