@@ -1,6 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransfers, loginFailures, userAncestors, users } from '../src/db/schema';
+import { hashToken } from '../src/modules/auth/credentials';
+import { findLiveSessions } from '../src/modules/auth/sessions.repository';
 import { entriesSum } from '../src/modules/ledger/ledger.service';
 import { call, countRows, engines, PASSWORD, registerEarner, uniquePhone, useTestContext } from './helper';
 
@@ -198,5 +200,47 @@ describe.each(engines)('auth on %s', (engine) => {
     const earner = await registerEarner(ctx.app);
     await ctx.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where user_id = ${earner.userId}`);
     expect((await call(ctx.app, { method: 'POST', url: '/app/user/info', token: earner.token })).status).toBe(401);
+  });
+
+  it('reads many sessions at once, each token answered for its own earner, refusals included', async () => {
+    const [a, b, c] = [await registerEarner(ctx.app), await registerEarner(ctx.app), await registerEarner(ctx.app)];
+    // Sessions written here, never used before, so none is in the session cache and each call must read its own.
+    const tokens = {
+      a1: `batch-a1-${a.userId}-${'x'.repeat(8)}`,
+      a2: `batch-a2-${a.userId}-${'x'.repeat(8)}`,
+      b1: `batch-b1-${b.userId}-${'x'.repeat(8)}`,
+      bRevoked: `batch-br-${b.userId}-${'x'.repeat(8)}`,
+      cExpired: `batch-ce-${c.userId}-${'x'.repeat(8)}`,
+      unknown: `batch-no-${c.userId}-${'x'.repeat(8)}`,
+    };
+    const rows: [string, number, string, string | null][] = [
+      [tokens.a1, a.userId, "now() + interval '1 day'", null],
+      [tokens.a2, a.userId, "now() + interval '1 day'", null],
+      [tokens.b1, b.userId, "now() + interval '1 day'", null],
+      [tokens.bRevoked, b.userId, "now() + interval '1 day'", 'now()'],
+      [tokens.cExpired, c.userId, "now() - interval '1 second'", null],
+    ];
+    for (const [token, userId, expires, revoked] of rows) {
+      await ctx.db.execute(
+        sql`insert into sessions (user_id, token_hash, expires_at, revoked_at) values (${userId}, ${hashToken(token)}, ${sql.raw(expires)}, ${sql.raw(revoked ?? 'null')})`,
+      );
+    }
+    const expected: Record<keyof typeof tokens, number | null> = { a1: a.userId, a2: a.userId, b1: b.userId, bRevoked: null, cExpired: null, unknown: null };
+    const names = Object.keys(tokens) as (keyof typeof tokens)[];
+    const order = Array.from({ length: 36 }, (_, i) => names[(i * 7) % names.length]!);
+    const answers = await Promise.all(
+      order.map((name) => call<{ id: number }>(ctx.app, { method: 'POST', url: '/app/user/info', token: tokens[name] })),
+    );
+    for (const [i, name] of order.entries()) {
+      const want = expected[name];
+      const got = answers[i]!;
+      if (want === null) expect({ name, status: got.status }).toEqual({ name, status: 401 });
+      else expect({ name, status: got.status, id: got.body.data?.id }).toEqual({ name, status: 200, id: want });
+    }
+
+    const hashes = [tokens.b1, tokens.unknown, tokens.a1, tokens.b1, tokens.bRevoked].map(hashToken);
+    const found = await findLiveSessions(ctx.db, hashes);
+    expect(found.map((s) => s?.userId ?? null)).toEqual([b.userId, null, a.userId, b.userId, null]);
+    expect(await findLiveSessions(ctx.db, [])).toEqual([]);
   });
 });

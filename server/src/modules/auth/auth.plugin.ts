@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { errors } from '../../http/app-error';
 import { hashToken } from './credentials';
 import type { SessionCache } from './session-cache';
-import { findLiveSession } from './sessions.repository';
+import { findLiveSession, findLiveSessions, type LiveSession } from './sessions.repository';
 
 export interface Earner {
   userId: number;
@@ -35,7 +36,20 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
+/**
+ * Sessions the cache does not hold are read together: a lookup that arrives while another is in
+ * flight waits for it and goes out in the next query with every other one waiting. After a restart,
+ * or when many earners open the app at once, each call would otherwise cost a query of its own
+ * before the one it came for.
+ */
+const SESSION_BATCH = 64;
+
 export function installAuth(app: FastifyInstance, db: Db, cache: SessionCache): void {
+  const lookups = new Batcher<string, LiveSession | null>({
+    many: (tokenHashes) => findLiveSessions(db, tokenHashes),
+    one: (tokenHash) => findLiveSession(db, tokenHash),
+    maxBatch: SESSION_BATCH,
+  });
   app.decorateRequest('earner', null);
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
@@ -46,7 +60,7 @@ export function installAuth(app: FastifyInstance, db: Db, cache: SessionCache): 
       request.earner = cached;
       return;
     }
-    const session = await findLiveSession(db, tokenHash);
+    const session = await lookups.call(tokenHash);
     if (!session) throw errors.unauthorized();
     const earner = { userId: session.userId, sessionId: session.sessionId, role: session.role, currency: session.currency };
     cache.remember(tokenHash, earner, session.expiresAt);

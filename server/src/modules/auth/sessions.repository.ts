@@ -39,13 +39,33 @@ export async function usedRecentlyBy(db: Executor, userId: number, origin: Origi
   return result.rows[0]?.used === true;
 }
 
+export interface LiveSession {
+  sessionId: number;
+  userId: number;
+  role: string;
+  currency: string;
+  expiresAt: Date;
+}
+
+const liveSessionColumns = { sessionId: sessions.id, userId: sessions.userId, role: users.role, currency: users.currency, expiresAt: sessions.expiresAt };
+const isLive = and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
 const liveSessionQuery = preparedQuery((db) =>
   db
-    .select({ sessionId: sessions.id, userId: sessions.userId, role: users.role, currency: users.currency, expiresAt: sessions.expiresAt })
+    .select(liveSessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isLive))
     .prepare('live_session'),
+);
+
+const liveSessionsQuery = preparedQuery((db) =>
+  db
+    .select({ ...liveSessionColumns, tokenHash: sessions.tokenHash })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`, isLive))
+    .prepare('live_sessions'),
 );
 
 /**
@@ -53,12 +73,16 @@ const liveSessionQuery = preparedQuery((db) =>
  * currency, read in the same query so that checking a role or quoting in the earner's currency
  * costs no query of its own.
  */
-export async function findLiveSession(
-  db: Executor,
-  tokenHash: string,
-): Promise<{ sessionId: number; userId: number; role: string; currency: string; expiresAt: Date } | null> {
+export async function findLiveSession(db: Executor, tokenHash: string): Promise<LiveSession | null> {
   const [row] = await liveSessionQuery(db).execute({ tokenHash });
   return row ?? null;
+}
+
+/** `findLiveSession` for several token hashes in one query: one answer per hash, in their order. */
+export async function findLiveSessions(db: Executor, tokenHashes: readonly string[]): Promise<(LiveSession | null)[]> {
+  const rows = await liveSessionsQuery(db).execute({ tokenHashes: [...new Set(tokenHashes)] });
+  const byHash = new Map(rows.map(({ tokenHash, ...session }) => [tokenHash, session]));
+  return tokenHashes.map((hash) => byHash.get(hash) ?? null);
 }
 
 export async function revokeSession(db: Executor, sessionId: number): Promise<void> {
