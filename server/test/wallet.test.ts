@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { institutions, users, withdrawOrders } from '../src/db/schema';
+import { institutions, teamDailyStats, users, withdrawOrders } from '../src/db/schema';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
 import { dispatchOrders } from '../src/modules/wallet/dispatch';
@@ -31,8 +31,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
   const post = async <T>(url: string, token: string, payload: unknown) => (await call<T>(ctx.app, { method: 'POST', url, token, payload: payload as object })).body;
 
   /** An earner with `points` withdrawable (a task reward, so the welcome bonus is unlocked too). */
-  async function earnerWith(points: number): Promise<Registered> {
-    const earner = await registerEarner(ctx.app);
+  async function earnerWith(points: number, inviteCode?: string): Promise<Registered> {
+    const earner = await registerEarner(ctx.app, inviteCode);
     await postAlone(ctx.db, { userId: earner.userId, amount: points, reason: LedgerReason.taskReward, idempotencyKey: `wallet-test:${earner.userId}` });
     return earner;
   }
@@ -335,6 +335,26 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(await balance(a)).toBe(before.a - orderOf(0).total - orderOf(3).total);
     expect(await balance(b)).toBe(before.b - orderOf(1).total);
     for (const i of [0, 1, 3]) await waitForOrder(i === 1 ? b : a, orderOf(i).id, 'success');
+  });
+
+  it("adds a batch's withdrawals to the uplines' report as requests one after another would: each earner once a day, every total", async () => {
+    const upline = await registerEarner(ctx.app);
+    const [a, b] = [await earnerWith(50_000_00, upline.inviteCode), await earnerWith(50_000_00, upline.inviteCode)];
+    const [toA, toB] = [await saveUpi(a), await saveUpi(b)];
+    const cache = new WithdrawRulesCache(0);
+    const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, a.userId));
+    const now = new Date();
+    const item = (earner: Registered, recipientId: number) => ({ userId: earner.userId, idempotencyKey: key(), amount: 100, recipientId, now, rules });
+    const answers = await requestMany(ctx.db, [item(a, toA.id), item(b, toB.id), item(a, toA.id)]);
+    expect(answers.map((x) => x.outcome)).toEqual(['created', 'created', 'created']);
+    const single = await post<WithdrawOrder>('/app/pay/pay-withdraw', b.token, { amount: 100, recipientId: toB.id, idempotencyKey: key() });
+    expect(single.code).toBe(200);
+    const totals = [...answers.map((x) => (JSON.parse(x.detail ?? '{}') as { total: number }).total), single.data!.total];
+    const today = new Date().toISOString().slice(0, 10);
+    const [report] = await ctx.db.select().from(teamDailyStats).where(and(eq(teamDailyStats.ancestorId, upline.userId), eq(teamDailyStats.day, today)));
+    expect(report).toMatchObject({ withdrawalUsers: 2, withdrawalPoints: totals.reduce((sum, t) => sum + t, 0) });
+    const orders = await ctx.db.select().from(withdrawOrders).where(inArray(withdrawOrders.userId, [a.userId, b.userId]));
+    for (const order of orders) await waitForOrder(order.userId === a.userId ? a : b, order.id, 'success');
   });
 
   it('sends the orders of one job together, tries again alone the one the provider refused, and leaves it to an operator after the last attempt', async () => {
