@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { institutions, teamDailyStats, users, withdrawOrders } from '../src/db/schema';
+import { earnerFreezes, institutions, teamDailyStats, users, withdrawOrders } from '../src/db/schema';
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
 import { dispatchOrders } from '../src/modules/wallet/dispatch';
@@ -335,6 +335,74 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(await balance(a)).toBe(before.a - orderOf(0).total - orderOf(3).total);
     expect(await balance(b)).toBe(before.b - orderOf(1).total);
     for (const i of [0, 1, 3]) await waitForOrder(i === 1 ? b : a, orderOf(i).id, 'success');
+  });
+
+  it('decides a batch of different earners as single requests would, every outcome, and writes the holds of those that pass', async () => {
+    const [created, approval, poor, stranger, frozen, repeated, reused] = [
+      await earnerWith(50_000_00),
+      await earnerWith(50_000_00),
+      await earnerWith(50_00),
+      await earnerWith(50_000_00),
+      await earnerWith(50_000_00),
+      await earnerWith(50_000_00),
+      await earnerWith(50_000_00),
+    ];
+    const to = new Map<number, Recipient>();
+    for (const e of [created, approval, poor, frozen, repeated, reused]) to.set(e.userId, await saveUpi(e));
+    await ctx.db.insert(earnerFreezes).values({ userId: frozen.userId, reason: 'checking a report', frozenBy: created.userId });
+    // Two earlier taps, sent alone: the batch repeats one with its amount and reuses the other's key with another.
+    const [repeatKey, reusedKey] = [key(), key()];
+    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', repeated.token, { amount: 100, recipientId: to.get(repeated.userId)!.id, idempotencyKey: repeatKey });
+    expect((await post('/app/pay/pay-withdraw', reused.token, { amount: 100, recipientId: to.get(reused.userId)!.id, idempotencyKey: reusedKey })).code).toBe(200);
+    const before = new Map<number, number>();
+    for (const e of [created, approval, poor, stranger, frozen, repeated, reused]) before.set(e.userId, await balance(e));
+
+    const cache = new WithdrawRulesCache(0);
+    const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, created.userId));
+    const now = new Date();
+    const item = (e: Registered, amount = 100, idempotencyKey = key(), recipientId = to.get(e.userId)?.id ?? to.get(created.userId)!.id) => ({
+      userId: e.userId,
+      idempotencyKey,
+      amount,
+      recipientId,
+      now,
+      rules,
+    });
+    const answers = await requestMany(ctx.db, [
+      item(reused, 200, reusedKey),
+      item(created),
+      item(stranger),
+      item(approval, 2_000),
+      item(poor),
+      item(frozen),
+      item(repeated, 100, repeatKey),
+    ]);
+    expect(answers.map((x) => x.outcome)).toEqual(['key_reused', 'created', 'not_found', 'created', 'not_withdrawable', 'frozen', 'repeat']);
+    expect(answers[5]?.detail).toBe('checking a report');
+    const orderOf = (i: number) => JSON.parse(answers[i]?.detail ?? '{}') as { id: number; user_id: number; state: string; total: number; amount: number };
+    expect(orderOf(6).id).toBe(first.data!.id);
+    expect([orderOf(1).state, orderOf(3).state]).toEqual(['queued', 'awaiting_approval']);
+    expect([orderOf(1).user_id, orderOf(3).user_id]).toEqual([created.userId, approval.userId]);
+    expect([orderOf(1).amount, orderOf(3).amount]).toEqual([100, 2_000]);
+
+    // Only the two that passed moved points, each its own order's total; nothing else changed.
+    for (const e of [created, approval, poor, stranger, frozen, repeated, reused]) {
+      const moved = e === created ? orderOf(1).total : e === approval ? orderOf(3).total : 0;
+      expect({ earner: e.userId, balance: await balance(e) }).toEqual({ earner: e.userId, balance: before.get(e.userId)! - moved });
+    }
+    const orders = await ctx.db.select().from(withdrawOrders).where(inArray(withdrawOrders.userId, [created.userId, approval.userId, poor.userId, stranger.userId, frozen.userId]));
+    expect(orders.map((o) => [o.userId, o.id, o.state]).sort()).toEqual(
+      [
+        [created.userId, orderOf(1).id, 'queued'],
+        [approval.userId, orderOf(3).id, 'awaiting_approval'],
+      ].sort(),
+    );
+    // The queued one got its dispatch job: it is paid; the one above the approval line waits for an operator.
+    await waitForOrder(created, orderOf(1).id, 'success');
+    await waitForOrder(repeated, first.data!.id, 'success');
+    const reusedOrder = (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, reused.userId)))[0]!;
+    await waitForOrder(reused, reusedOrder.id, 'success');
+    expect((await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, orderOf(3).id)))[0]?.state).toBe('awaiting_approval');
   });
 
   it("adds a batch's withdrawals to the uplines' report as requests one after another would: each earner once a day, every total", async () => {
