@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
-import { startGrab, tempDir } from './lib/grab-server.mjs';
+import { cpuMs, startGrab, tempDir } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
@@ -59,21 +59,6 @@ async function loadReads(url, duration, serverPid) {
     const r = await runLoad({ ...request, connections: 10, duration });
     const perRequest = (cpuMs(serverPid) - before) / r.requests.total;
     console.log(`${request.url.split('/app/')[1]}: ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}, server CPU ${perRequest.toFixed(3)} ms per request`);
-  }
-}
-
-/**
- * CPU time (user + system, ms) a process has used so far, from /proc (Linux; 0 elsewhere).
- * @param {number | undefined} pid
- */
-function cpuMs(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, in clock ticks of 10 ms on Linux.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
   }
 }
 

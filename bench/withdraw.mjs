@@ -32,7 +32,7 @@ const SIMULATOR_DELAY_MS = 60_000;
 const SETTLE_MS = SIMULATOR_DELAY_MS + 120_000;
 
 /** The bearer token of the benchmark's n-th earner (tokens are 16 characters or more). */
-const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
+export const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
 
 /**
  * Earners with 5,000 points each (task rewards, `history` of them, so nothing is locked), a UPI
@@ -44,7 +44,7 @@ const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9,
  * @param {number} history
  * @param {{ tag?: string, sessions?: boolean }} [set]
  */
-function prepareEarners(url, count, history, { tag = 'wbench', sessions = true } = {}) {
+export function prepareEarners(url, count, history, { tag = 'wbench', sessions = true } = {}) {
   const each = Math.floor(500000 / history);
   const mine = `public_id like '${tag}-%'`;
   const phones = PHONE_PREFIX[/** @type {keyof typeof PHONE_PREFIX} */ (tag)];

@@ -257,15 +257,32 @@ function aliveCheck(child, logFile) {
 }
 
 /**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux; 0 elsewhere, or once
+ * the process has ended).
+ * @param {number | undefined} pid
+ */
+export function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, in clock ticks of 10 ms on Linux.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Starts `node server/dist/main.js` on a free port; with `dataDir` unset, in a new temporary data
  * directory that `stop()` removes. `databaseUrl` switches it to PostgreSQL.
  * `nodeArgs` go before the script (e.g. `--cpu-prof`). With `certificate`, it serves HTTPS (and
- * HTTP/2) and `url` is https.
- * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string>, nodeArgs?: string[], certificate?: { certFile: string, keyFile: string } }} [options]
+ * HTTP/2) and `url` is https. `main` runs another build's `main.js` (compare-builds.mjs).
+ * @param {{ dataDir?: string, databaseUrl?: string, label?: string, extraEnv?: Record<string, string>, nodeArgs?: string[], certificate?: { certFile: string, keyFile: string }, main?: string }} [options]
  * @returns {Promise<RunningServer>}
  */
-export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv, nodeArgs = [], certificate } = {}) {
-  assertBuilt();
+export async function startGrab({ dataDir, databaseUrl, label = 'server', extraEnv, nodeArgs = [], certificate, main = SERVER_MAIN } = {}) {
+  if (main === SERVER_MAIN) assertBuilt();
+  else if (!fs.existsSync(main)) throw new Error(`missing ${main}`);
   const ownDir = dataDir ? undefined : tempDir(label);
   const workDir = ownDir ?? path.dirname(/** @type {string} */ (dataDir));
   const data = dataDir ?? path.join(workDir, 'data');
@@ -273,7 +290,7 @@ export async function startGrab({ dataDir, databaseUrl, label = 'server', extraE
   const port = await freePort();
   const out = fs.openSync(logFile, 'a');
   const since = performance.now();
-  const child = spawn(SERVER_NODE, [...nodeArgs, SERVER_MAIN], {
+  const child = spawn(SERVER_NODE, [...nodeArgs, main], {
     cwd: REPO_ROOT,
     env: serverEnv({ port, dataDir: data, databaseUrl, extra: { ...extraEnv, ...(certificate ? { TLS_CERT_FILE: certificate.certFile, TLS_KEY_FILE: certificate.keyFile } : {}) } }),
     stdio: ['ignore', out, out],

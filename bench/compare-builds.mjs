@@ -1,0 +1,161 @@
+// Two builds of the server on the withdrawal request path, measured in turns: whether a change made
+// the path faster, on a machine whose speed moves by tens of percent from one minute to the next.
+// Each build runs in its own process on a database of its own with the same fixture (withdraw.mjs's
+// earners: a balance, a recipient past its cooling-off, a session). Rounds alternate between the
+// builds, the order swapping every round, so a slow minute slows both; each round sends `--per`
+// requests from `--clients` connections, each from an earner not used before, so every session
+// read is one the cache does not hold, as for an earner who taps "withdraw" a while after opening
+// the page. Printed: requests/s per round and their median, the ratio B / A of each round and of
+// the medians, and the CPU time per request of the server process and of its PostgreSQL
+// connections (from /proc; PostgreSQL's WAL writer and checkpointer are shared and not counted).
+//
+// A build is a folder holding a built `main.js`. Copy the build before changing anything, beside
+// the current one so the bundle finds the same `node_modules` (bench/README.md says more):
+//
+//   cp -r server/dist server/dist-before        # then change, and build
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/compare-builds.mjs \
+//       --a server/dist-before --b server/dist [--rounds 8] [--per 500] [--clients 10]
+//
+// Payouts are not made: the simulator's delay outlasts the run and the databases are dropped.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { cpuMs, REPO_ROOT, startGrab } from './lib/grab-server.mjs';
+import { load as runLoad } from './lib/load.mjs';
+import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
+import { isMain, median, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
+import { prepareEarners, tokenOf } from './withdraw.mjs';
+
+/** Requests per build before the rounds: the pool's connections and the statements' plans. */
+const WARMUP = 200;
+
+/**
+ * CPU ms used so far by the PostgreSQL connections to database `name` (the ones open now).
+ * @param {string} url
+ * @param {string} name
+ */
+function connectionsCpu(url, name) {
+  const pids = psql(url, `select string_agg(pid::text, ' ') from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`);
+  return new Map(pids.split(' ').filter(Boolean).map((pid) => [Number(pid), cpuMs(Number(pid))]));
+}
+
+/**
+ * @param {{ a: string, b: string, rounds?: number, per?: number, clients?: number }} options
+ */
+export async function run({ a, b, rounds = 8, per = 500, clients = 10 }) {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL whose user may create databases');
+  if (![rounds, per, clients].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--rounds, --per and --clients must be whole numbers above 0');
+  const earners = WARMUP + rounds * per;
+  const suffix = `${process.pid}_${Date.now()}`;
+  /** @type {{ name: string, dir: string, db: string, url?: string, server?: Awaited<ReturnType<typeof startGrab>>, recipients?: Map<number, number>, next: number, rates: number[], serverCpu: number, pgCpu: number, sent: number }[]} */
+  const builds = [
+    { name: 'A', dir: path.resolve(a), db: `${DB_PREFIX}compare_a_${suffix}`, next: 1, rates: [], serverCpu: 0, pgCpu: 0, sent: 0 },
+    { name: 'B', dir: path.resolve(b), db: `${DB_PREFIX}compare_b_${suffix}`, next: 1, rates: [], serverCpu: 0, pgCpu: 0, sent: 0 },
+  ];
+  try {
+    for (const build of builds) {
+      build.url = createDatabase(adminUrl, build.db);
+      build.server = await startGrab({
+        databaseUrl: build.url,
+        label: `compare-${build.name}`,
+        main: path.join(build.dir, 'main.js'),
+        extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' },
+      });
+      build.recipients = prepareEarners(build.url, earners, 1);
+    }
+    console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${earners} earners each, ${clients} clients`);
+
+    /**
+     * `count` withdrawal requests to one build, each the next earner's only one.
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     */
+    const send = async (build, count) => {
+      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
+      const recipients = /** @type {Map<number, number>} */ (build.recipients);
+      const result = await runLoad({
+        url: server.url,
+        connections: clients,
+        amount: count,
+        requests: [
+          {
+            method: 'POST',
+            path: '/app/pay/pay-withdraw',
+            setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
+              const n = build.next++;
+              return {
+                ...request,
+                headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
+                body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `compare-${suffix}-${n}` }),
+              };
+            },
+          },
+        ],
+      });
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`build ${build.name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
+      return result;
+    };
+
+    for (const build of builds) await send(build, WARMUP);
+    for (let round = 0; round < rounds; round++) {
+      for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
+        const [serverBefore, pgBefore] = [cpuMs(server.child.pid), connectionsCpu(adminUrl, build.db)];
+        const result = await send(build, per);
+        build.serverCpu += cpuMs(server.child.pid) - serverBefore;
+        // The pool opened its connections during the warm-up: the ones open now served the round.
+        for (const [pid, ms] of connectionsCpu(adminUrl, build.db)) build.pgCpu += ms - (pgBefore.get(pid) ?? 0);
+        build.sent += per;
+        build.rates.push(result.requests.total / (result.activeMs / 1000));
+        server.assertAlive(`round ${round + 1}`);
+      }
+      console.log(`round ${round + 1}: A ${builds[0]?.rates.at(-1)?.toFixed(0)}/s, B ${builds[1]?.rates.at(-1)?.toFixed(0)}/s`);
+    }
+
+    const [first, second] = /** @type {[(typeof builds)[number], (typeof builds)[number]]} */ (builds);
+    const perRound = first.rates.map((rate, i) => (second.rates[i] ?? 0) / rate);
+    const rows = builds.map((build) => [
+      `${build.name}: ${path.relative(REPO_ROOT, build.dir)}`,
+      median(build.rates).toFixed(0),
+      build.rates.map((r) => r.toFixed(0)).join(' '),
+      (build.serverCpu / build.sent).toFixed(2),
+      (build.pgCpu / build.sent).toFixed(2),
+      ((build.serverCpu + build.pgCpu) / build.sent).toFixed(2),
+    ]);
+    printTable(
+      `POST /app/pay/pay-withdraw, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
+      ['build', 'median req/s', 'each round', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'together'],
+      rows,
+    );
+    console.log(`B / A: ${times(median(second.rates) / median(first.rates))} of the medians; each round ${perRound.map((r) => r.toFixed(2)).join(' ')}`);
+    console.log(`CPU per request, B / A: ${times((second.serverCpu + second.pgCpu) / second.sent / ((first.serverCpu + first.pgCpu) / first.sent))}`);
+    writeResult('compare-builds', {
+      rounds,
+      per,
+      clients,
+      builds: builds.map(({ name, dir, rates, serverCpu, pgCpu, sent }) => ({ name, dir: path.relative(REPO_ROOT, dir), rates, serverCpuMsPerRequest: serverCpu / sent, pgCpuMsPerRequest: pgCpu / sent })),
+    });
+  } finally {
+    for (const build of builds) {
+      await build.server?.stop();
+      dropDatabase(adminUrl, build.db);
+    }
+  }
+}
+
+if (isMain(import.meta.url)) {
+  const { values } = parseArgs({
+    options: {
+      a: { type: 'string' },
+      b: { type: 'string', default: path.join(REPO_ROOT, 'server', 'dist') },
+      rounds: { type: 'string', default: '8' },
+      per: { type: 'string', default: '500' },
+      clients: { type: 'string', default: '10' },
+    },
+  });
+  if (!values.a) {
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--rounds 8] [--per 500] [--clients 10]');
+    process.exit(1);
+  }
+  runAsScript(() => run({ a: /** @type {string} */ (values.a), b: values.b, rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients) }));
+}
