@@ -49,7 +49,7 @@ function prepare(url, count) {
     psql(
       url,
       `insert into users (public_id, phone, country, password_hash, invite_code, inviter_id)
-       select ${user(`'rb-up-' || c || '-${k}'`, `'+1557' || lpad((c * 10 + ${k})::text, 7, '0')`)},
+       select ${user(`'rb-up-' || c || '-${k}'`, `'+1207' || (2000000 + c * 10 + ${k})`)},
               (select id from users i where i.public_id = 'rb-up-' || c || '-${k - 1}')
        from generate_series(0, ${count}) c order by c`,
     );
@@ -57,7 +57,7 @@ function prepare(url, count) {
   psql(
     url,
     `insert into users (public_id, phone, country, password_hash, invite_code, inviter_id)
-     select ${user(`'rb-' || kind || '-' || n`, `'+155' || g || lpad(n::text, 7, '0')`)},
+     select ${user(`'rb-' || kind || '-' || n`, `'+1' || (207 + g) || (2000000 + n)`)},
             (select id from users i where i.public_id = case kind when 'own' then 'rb-up-' || n || '-${TEAM_DEPTH}' when 'shared' then 'rb-up-0-${TEAM_DEPTH}' end)
      from unnest(array['none', 'own', 'shared']) with ordinality k(kind, g), generate_series(1, ${count}) n order by g, n;
      insert into task_runs (user_id, task_id, period, seq, step, status)

@@ -49,7 +49,7 @@ export async function run({ earners = 4000, calls = 3000, rounds = 3 } = {}) {
     psql(
       url,
       `insert into users (public_id, phone, country, password_hash, invite_code)
-         select 'sqlfn-' || g, '+1557' || lpad(g::text, 7, '0'), 'US', 'not-a-login', 'SQLFN' || g from generate_series(1, ${earners}) g;
+         select 'sqlfn-' || g, '+1201' || (2000000 + g), 'US', 'not-a-login', 'SQLFN' || g from generate_series(1, ${earners}) g;
        ${creditsSql({ where: "users.public_id like 'sqlfn-%'", reason: 'welcome_bonus', amount: 500, prefix: 'welcome:' })}
        ${creditsSql({ where: "users.public_id like 'sqlfn-%' and users.id % 2 = 0", reason: 'task_reward', amount: 500, prefix: 'reward:' })}
        ${balancesFromEntriesSql("users.public_id like 'sqlfn-%'")}
