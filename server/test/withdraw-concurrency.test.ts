@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { teamDailyStats, withdrawOrders } from '../src/db/schema';
+import { balances, teamDailyStats, withdrawOrders } from '../src/db/schema';
+import { creditMany, LedgerReason } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { WithdrawRulesCache } from '../src/modules/wallet/withdraw-rules.cache';
 import { type RequestInput, requestMany } from '../src/modules/wallet/withdrawals.service';
@@ -31,8 +32,8 @@ describe.skipIf(!process.env.DATABASE_URL)('withdrawal batches of one team at on
     const cache = new WithdrawRulesCache(0);
     for (let round = 0; round < 8; round += 1) {
       const [x, y] = [await insertMember(ctx.db, null), await insertMember(ctx.db, null)];
-      // Ids ascend a1 < b1 < a2 < b2, and a batch takes its earners in ascending id: batch A reaches
-      // X's rollup before Y's, batch B Y's before X's.
+      // Ids ascend a1 < b1 < a2 < b2, and a batch takes its earners in id order: item by item, batch A
+      // would reach one upline's rollup first and batch B the other's.
       const a1 = await funded(x, tasks.audit);
       const b1 = await funded(y, tasks.audit);
       const a2 = await funded(y, tasks.audit);
@@ -64,6 +65,38 @@ describe.skipIf(!process.env.DATABASE_URL)('withdrawal batches of one team at on
       const of = (id: number) => stats.find((s) => s.ancestorId === id);
       expect(of(x)).toMatchObject({ withdrawalUsers: 2, withdrawalPoints: totalOf(a1.userId) + totalOf(b2.userId) });
       expect(of(y)).toMatchObject({ withdrawalUsers: 2, withdrawalPoints: totalOf(a2.userId) + totalOf(b1.userId) });
+    }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  }, 120_000);
+
+  it('decides a batch while the same earners are credited (rebates, rewards): both finish, every point counted', async () => {
+    const tasks = await rewardTasks(ctx.db);
+    const cache = new WithdrawRulesCache(0);
+    const upline = await insertMember(ctx.db, null);
+    for (let round = 0; round < 8; round += 1) {
+      const earners = [await funded(upline, tasks.audit), await funded(upline, tasks.audit), await funded(upline, tasks.audit)];
+      const ids = earners.map((e) => e.userId);
+      const before = new Map((await ctx.db.select().from(balances).where(inArray(balances.userId, ids))).map((b) => [b.userId, Number(b.balance)]));
+      const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, ids[0]!));
+      const now = new Date();
+      const items = earners.map((m) => ({ userId: m.userId, idempotencyKey: `credited-${round}-${m.userId}`, amount: 100, recipientId: m.recipientId, now, rules }));
+      // Credits take balances as every payment does (ledger_credit_many, as a task reward's); the batch takes them too.
+      const credits = sql.join(
+        ids.map((id) => sql`select ${id}::int as user_id, 1000::bigint as amount, ${`credit-test:${round}:${id}`}::text as idempotency_key`),
+        sql` union all `,
+      );
+      const settled = await Promise.allSettled([
+        requestMany(ctx.db, items),
+        ctx.db.transaction((tx) => creditMany(tx, 'rewards', LedgerReason.taskReward, credits)),
+      ]);
+      expect(settled.map((s) => (s.status === 'fulfilled' ? 'ok' : String((s.reason as Error).cause ?? s.reason)))).toEqual(['ok', 'ok']);
+      const answers = (settled[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof requestMany>>>).value;
+      expect(answers.map((a) => a.outcome)).toEqual(['created', 'created', 'created']);
+      const orders = await ctx.db.select().from(withdrawOrders).where(inArray(withdrawOrders.userId, ids));
+      for (const b of await ctx.db.select().from(balances).where(inArray(balances.userId, ids))) {
+        const total = Number(orders.find((o) => o.userId === b.userId)?.total);
+        expect(Number(b.balance)).toBe(before.get(b.userId)! - total + 1000);
+      }
     }
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   }, 120_000);
