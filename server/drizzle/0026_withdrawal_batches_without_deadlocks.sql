@@ -1,15 +1,22 @@
--- Two batches of withdrawal requests in flight at once (two server processes, each with its own
--- batcher) deadlocked when their earners shared uplines: each item added itself to its uplines'
--- rollups as it was decided, so batch A could hold upline X's row of today and wait for Y's while
--- batch B held Y's and waited for X's (test/withdraw-concurrency.test.ts). PostgreSQL then broke
--- one batch after a second and the server decided its items again one by one.
+-- Withdrawal batches that deadlocked with other work on the same rows. PostgreSQL broke one side
+-- after a second, and the server then decided the batch's items again one by one: nothing was lost,
+-- but those earners waited. test/withdraw-concurrency.test.ts makes both cases; each failed with
+-- "deadlock detected" on the previous functions.
 --
--- A batch now makes the team rollups once, after all of its items, for all of them together, one
--- row per upline in descending upline id: the order the review pass batch (0020) and the single
--- request already take. Two batches then queue for the uplines they share instead of crossing.
--- The rollup has one definition, ledger_withdrawal_rollups, used by the single request and by the
--- batch; the two request functions gain a last argument, p_team_rollup, true unless the caller
--- makes the rollups itself. Every outcome and every row written is otherwise what it was.
+-- 1. Two batches in flight at once (two server processes, each with its own batcher) whose earners
+--    share uplines: each item added itself to its uplines' rollups as it was decided, so batch A
+--    could hold upline X's row of today and wait for Y's while batch B held Y's and waited for X's.
+--    A batch now makes the team rollups once, after all of its items, for all of them together,
+--    one row per upline in descending upline id: the order the review pass batch (0020) and the
+--    single request already take. The rollup has one definition, ledger_withdrawal_rollups, used by
+--    the single request and by the batch; the two request functions gain a last argument,
+--    p_team_rollup, true unless the caller makes the rollups itself.
+-- 2. A batch and a payment to two of its earners at once (a review pass, a rebate), even in one
+--    process: a batch took its earners' balances in ascending id (0021), every payment takes them
+--    in descending id (ledger_credit_many, 0019: nearest upline first), so each could hold one
+--    balance and wait for the other's. A batch now takes its earners in descending id too, the
+--    items of one earner still in the order they came.
+-- Every outcome and every row written is otherwise what it was.
 DROP FUNCTION ledger_request_withdrawal(integer, text, bigint, integer, timestamptz, text, jsonb, jsonb, text, bigint, bigint);--> statement-breakpoint
 DROP FUNCTION wallet_request_withdrawal(integer, text, bigint, integer, timestamptz, text, jsonb, jsonb, text, bigint, bigint, text);--> statement-breakpoint
 
@@ -167,8 +174,8 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 
--- wallet_request_withdrawals (0021) unchanged but for the rollups: each item is decided without
--- them, in ascending earner id as before, and the items created make them together at the end.
+-- wallet_request_withdrawals (0021) unchanged but for the order and the rollups: each item is decided
+-- without them, in descending earner id, and the items created make them together at the end.
 CREATE OR REPLACE FUNCTION wallet_request_withdrawals(
   p_user_ids integer[],
   p_keys text[],
@@ -195,7 +202,7 @@ BEGIN
     SELECT i.* FROM unnest(p_user_ids, p_keys, p_amounts, p_recipient_ids, p_nows, p_currencies, p_settings, p_currency_rows,
                            p_amount_problems, p_points, p_fees) WITH ORDINALITY
       AS i(user_id, idempotency_key, amount, recipient_id, now_at, currency, settings, currency_row, amount_problem, points, fee, ord)
-    ORDER BY i.user_id, i.ord
+    ORDER BY i.user_id DESC, i.ord
   LOOP
     SELECT w.outcome, w.detail, w.order_id INTO v_answer
     FROM wallet_request_withdrawal(v_item.user_id, v_item.idempotency_key, v_item.amount, v_item.recipient_id, v_item.now_at, v_item.currency,
