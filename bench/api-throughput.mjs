@@ -7,7 +7,8 @@
 // shows.
 //
 // The Grab server runs on embedded PGlite (a fresh temporary data directory) and, when
-// DATABASE_URL is set, a second time on that PostgreSQL.
+// DATABASE_URL is set, a second time on that PostgreSQL, after the PGlite one has stopped; there
+// `pgbench -S` runs beside every run of the bare route, and once more at the end.
 //
 //   node bench/api-throughput.mjs [--url http://127.0.0.1:8080] [--duration 10] [--connections 10]
 //                                 [--warmup 3] [--rounds 2]
@@ -60,8 +61,10 @@ async function measure(request, load) {
  * @param {string} bareUrl
  * @param {Load} load
  * @param {(during: string) => void} assertAlive  throws when a server started here has ended
+ * @param {() => void} [beside]  run at every slot of the bare route, so that a second baseline
+ *   brackets the Grab measurements as the bare route does
  */
-async function measureBackend(label, grabUrl, bareUrl, load, assertAlive) {
+async function measureBackend(label, grabUrl, bareUrl, load, assertAlive, beside) {
   // The health answer names the database the server runs on.
   const health = await call(grabUrl, '/health').catch(() => undefined);
   const database = String(health?.envelope.data?.database ?? '');
@@ -88,6 +91,7 @@ async function measureBackend(label, grabUrl, bareUrl, load, assertAlive) {
   /** @type {Map<string, Awaited<ReturnType<typeof measure>>[]>} */
   const samples = new Map();
   for (const t of order) {
+    if (t === bareTarget) beside?.();
     const m = await measure(t.request, load);
     assertAlive(`${t.name}`);
     console.log(`  ${backend}: ${t.name}: ${Math.round(m.rps)} req/s`);
@@ -155,29 +159,37 @@ export async function run({ baseUrl, duration = 10, connections = 10, warmup = 3
     const adminUrl = process.env.DATABASE_URL;
     if (adminUrl) {
       // Its own throw-away database, and a pgbench one beside it: `pgbench -S` (one primary-key
-      // select per transaction) with as many clients as autocannon has connections, before and
-      // after the Grab runs, is the ceiling these one-row reads are compared with.
+      // select per transaction) with as many clients as autocannon has connections is the ceiling
+      // these one-row reads are compared with.
       const suffix = `${process.pid}_${Date.now()}`;
       const grabDb = `${DB_PREFIX}throughput_${suffix}`;
       const baselineDb = `${DB_PREFIX}pgbench_s_${suffix}`;
       dropLater.push(grabDb, baselineDb);
       const grabUrl = createDatabase(adminUrl, grabDb);
       const baselineUrl = pgbenchDatabase(adminUrl, baselineDb, 10);
+      // Each backend alone on the machine: the PGlite server, idle or not, keeps its timers.
+      for (const s of started.splice(0)) await s.stop();
       const server = await startGrab({ label: 'throughput-pg', databaseUrl: grabUrl, extraEnv: { PG_POOL_MAX: String(load.connections) } });
       started.push(server);
       const alivePg = (/** @type {string} */ during) => {
         bare.assertAlive(during);
         server.assertAlive(during);
       };
-      const before = pgbench(baselineUrl, load.connections, load.duration, '-S');
-      console.log(`  pgbench -S before: ${Math.round(before)} tps`);
-      const measured = await measureBackend('PostgreSQL', server.url, bare.url, load, alivePg);
-      const after = pgbench(baselineUrl, load.connections, load.duration, '-S');
-      console.log(`  pgbench -S after: ${Math.round(after)} tps`);
-      const pgbenchS = median([before, after]);
+      // pgbench -S runs at every slot of the bare route, before, between and after the Grab rounds:
+      // on a noisy machine a baseline taken only at the ends misses what happened in the middle.
+      /** @type {number[]} */
+      const baselineRuns = [];
+      const baseline = () => {
+        const tps = pgbench(baselineUrl, load.connections, load.duration, '-S');
+        console.log(`  pgbench -S: ${Math.round(tps)} tps`);
+        baselineRuns.push(tps);
+      };
+      const measured = await measureBackend('PostgreSQL', server.url, bare.url, load, alivePg, baseline);
+      baseline();
+      const pgbenchS = median(baselineRuns);
       backends.push({
         ...measured,
-        pgbenchS: { before, after, median: pgbenchS },
+        pgbenchS: { runs: baselineRuns, median: pgbenchS },
         rows: measured.rows.map((r) => ({ ...r, ratioPgbench: r.rps / pgbenchS })),
       });
     } else {

@@ -1,24 +1,29 @@
-// Two builds of the server on the withdrawal request path, measured in turns: whether a change made
-// the path faster, on a machine whose speed moves by tens of percent from one minute to the next.
-// Each build runs in its own process on a database of its own with the same fixture (withdraw.mjs's
-// earners: a balance, a recipient past its cooling-off, a session). Rounds alternate between the
-// builds, the order swapping every round, so a slow minute slows both; each round sends `--per`
-// requests from `--clients` connections, each from an earner not used before, so every session
-// read is one the cache does not hold, as for an earner who taps "withdraw" a while after opening
-// the page. Printed: requests/s per round and their median, the ratio B / A of each round and of
-// the medians, and the CPU time per request of the server process and of its PostgreSQL
-// connections (from /proc; PostgreSQL's WAL writer and checkpointer are shared and not counted).
+// Two builds of the server measured in turns: whether a change made a path faster, on a machine
+// whose speed moves by tens of percent from one minute to the next. Each build runs in its own
+// process on a database of its own with the same fixture. Rounds alternate between the builds, the
+// order swapping every round, so a slow minute slows both. Printed: requests/s per round and their
+// median, the ratio B / A of each round and of the medians, and the CPU time per request of the
+// server process and of its PostgreSQL connections (from /proc; PostgreSQL's WAL writer and
+// checkpointer are shared and not counted). Two scenarios:
+//   withdraw  each round sends `--per` withdrawal requests from `--clients` connections, each from
+//             an earner not used before (withdraw.mjs's earners: a balance, a recipient past its
+//             cooling-off, a session), so every session read is one the cache does not hold, as
+//             for an earner who taps "withdraw" a while after opening the page;
+//   reads     each round sends `--per` of Home's three reads (task list, user info, assets, in
+//             turn) with the demo earner's token: the path the read caches answer.
 //
 // A build is a folder holding a built `main.js`. Copy the build before changing anything, beside
 // the current one so the bundle finds the same `node_modules` (bench/README.md says more):
 //
 //   cp -r server/dist server/dist-before        # then change, and build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/compare-builds.mjs \
-//       --a server/dist-before --b server/dist [--rounds 8] [--per 500] [--clients 10]
+//       --a server/dist-before --b server/dist [--scenario withdraw|reads] [--rounds 8] [--per 500]
+//       [--clients 10]
 //
 // Payouts are not made: the simulator's delay outlasts the run and the databases are dropped.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { loginDemo } from './lib/grab-api.mjs';
 import { cpuMs, REPO_ROOT, startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
@@ -27,6 +32,8 @@ import { prepareEarners, tokenOf } from './withdraw.mjs';
 
 /** Requests per build before the rounds: the pool's connections and the statements' plans. */
 const WARMUP = 200;
+/** Reads before the rounds: cheap enough that the JIT needs more of them to settle. */
+const READS_WARMUP = 5000;
 
 /**
  * CPU ms used so far by the PostgreSQL connections to database `name` (the ones open now).
@@ -38,16 +45,21 @@ function connectionsCpu(url, name) {
   return new Map(pids.split(' ').filter(Boolean).map((pid) => [Number(pid), cpuMs(Number(pid))]));
 }
 
+/** @typedef {'withdraw' | 'reads'} Scenario */
+const SCENARIOS = /** @type {const} */ (['withdraw', 'reads']);
+
 /**
- * @param {{ a: string, b: string, rounds?: number, per?: number, clients?: number }} options
+ * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number }} options
  */
-export async function run({ a, b, rounds = 8, per = 500, clients = 10 }) {
+export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, clients = 10 }) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL whose user may create databases');
   if (![rounds, per, clients].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--rounds, --per and --clients must be whole numbers above 0');
+  if (!SCENARIOS.includes(scenario)) throw new Error(`--scenario must be one of ${SCENARIOS.join(', ')}`);
+  const withdraw = scenario === 'withdraw';
   const earners = WARMUP + rounds * per;
   const suffix = `${process.pid}_${Date.now()}`;
-  /** @type {{ name: string, dir: string, db: string, url?: string, server?: Awaited<ReturnType<typeof startGrab>>, recipients?: Map<number, number>, next: number, rates: number[], serverCpu: number, pgCpu: number, sent: number }[]} */
+  /** @type {{ name: string, dir: string, db: string, url?: string, server?: Awaited<ReturnType<typeof startGrab>>, recipients?: Map<number, number>, token?: string, next: number, rates: number[], serverCpu: number, pgCpu: number, sent: number }[]} */
   const builds = [
     { name: 'A', dir: path.resolve(a), db: `${DB_PREFIX}compare_a_${suffix}`, next: 1, rates: [], serverCpu: 0, pgCpu: 0, sent: 0 },
     { name: 'B', dir: path.resolve(b), db: `${DB_PREFIX}compare_b_${suffix}`, next: 1, rates: [], serverCpu: 0, pgCpu: 0, sent: 0 },
@@ -59,21 +71,24 @@ export async function run({ a, b, rounds = 8, per = 500, clients = 10 }) {
         databaseUrl: build.url,
         label: `compare-${build.name}`,
         main: path.join(build.dir, 'main.js'),
-        extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' },
+        // Reads log their line per request as in production: it is part of what they cost.
+        extraEnv: withdraw ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' } : { PG_POOL_MAX: String(clients) },
       });
-      build.recipients = prepareEarners(build.url, earners, 1);
+      if (withdraw) build.recipients = prepareEarners(build.url, earners, 1);
+      else build.token = (await loginDemo(build.server.url)).token;
     }
-    console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${earners} earners each, ${clients} clients`);
+    const who = withdraw ? `${earners} earners each` : 'the demo earner';
+    console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${scenario}, ${who}, ${clients} clients`);
 
     /**
      * `count` withdrawal requests to one build, each the next earner's only one.
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
-    const send = async (build, count) => {
+    const sendWithdrawals = async (build, count) => {
       const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
       const recipients = /** @type {Map<number, number>} */ (build.recipients);
-      const result = await runLoad({
+      return runLoad({
         url: server.url,
         connections: clients,
         amount: count,
@@ -92,11 +107,37 @@ export async function run({ a, b, rounds = 8, per = 500, clients = 10 }) {
           },
         ],
       });
+    };
+    /**
+     * `count` of Home's reads to one build, the three in turn on each connection.
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     */
+    const sendReads = (build, count) => {
+      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
+      const authorization = `Bearer ${build.token}`;
+      return runLoad({
+        url: server.url,
+        connections: clients,
+        amount: count,
+        requests: [
+          { method: 'GET', path: '/app/task/list', headers: { authorization } },
+          { method: 'POST', path: '/app/user/info', body: '{}', headers: { authorization, 'content-type': 'application/json' } },
+          { method: 'GET', path: '/app/user/assetInfo', headers: { authorization } },
+        ],
+      });
+    };
+    /**
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     */
+    const send = async (build, count) => {
+      const result = await (withdraw ? sendWithdrawals(build, count) : sendReads(build, count));
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`build ${build.name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
       return result;
     };
 
-    for (const build of builds) await send(build, WARMUP);
+    for (const build of builds) await send(build, withdraw ? WARMUP : READS_WARMUP);
     for (let round = 0; round < rounds; round++) {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
         const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
@@ -114,22 +155,25 @@ export async function run({ a, b, rounds = 8, per = 500, clients = 10 }) {
 
     const [first, second] = /** @type {[(typeof builds)[number], (typeof builds)[number]]} */ (builds);
     const perRound = first.rates.map((rate, i) => (second.rates[i] ?? 0) / rate);
+    // A read costs hundredths of a millisecond.
+    const digits = withdraw ? 2 : 3;
     const rows = builds.map((build) => [
       `${build.name}: ${path.relative(REPO_ROOT, build.dir)}`,
       median(build.rates).toFixed(0),
       build.rates.map((r) => r.toFixed(0)).join(' '),
-      (build.serverCpu / build.sent).toFixed(2),
-      (build.pgCpu / build.sent).toFixed(2),
-      ((build.serverCpu + build.pgCpu) / build.sent).toFixed(2),
+      (build.serverCpu / build.sent).toFixed(digits),
+      (build.pgCpu / build.sent).toFixed(digits),
+      ((build.serverCpu + build.pgCpu) / build.sent).toFixed(digits),
     ]);
     printTable(
-      `POST /app/pay/pay-withdraw, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
+      `${withdraw ? 'POST /app/pay/pay-withdraw' : "Home's three reads"}, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
       ['build', 'median req/s', 'each round', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'together'],
       rows,
     );
     console.log(`B / A: ${times(median(second.rates) / median(first.rates))} of the medians; each round ${perRound.map((r) => r.toFixed(2)).join(' ')}`);
     console.log(`CPU per request, B / A: ${times((second.serverCpu + second.pgCpu) / second.sent / ((first.serverCpu + first.pgCpu) / first.sent))}`);
     writeResult('compare-builds', {
+      scenario,
       rounds,
       per,
       clients,
@@ -148,14 +192,15 @@ if (isMain(import.meta.url)) {
     options: {
       a: { type: 'string' },
       b: { type: 'string', default: path.join(REPO_ROOT, 'server', 'dist') },
+      scenario: { type: 'string', default: 'withdraw' },
       rounds: { type: 'string', default: '8' },
       per: { type: 'string', default: '500' },
       clients: { type: 'string', default: '10' },
     },
   });
   if (!values.a) {
-    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--rounds 8] [--per 500] [--clients 10]');
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads] [--rounds 8] [--per 500] [--clients 10]');
     process.exit(1);
   }
-  runAsScript(() => run({ a: /** @type {string} */ (values.a), b: values.b, rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients) }));
+  runAsScript(() => run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients) }));
 }
