@@ -40,6 +40,39 @@ describe.each(engines)('HTTP hardening on %s', (engine) => {
     }
   });
 
+  it('sends the same security headers, each once, on answers, refusals, bad input and misses', async () => {
+    const earner = await registerEarner(ctx.app);
+    const answers = [
+      await ctx.app.inject({ method: 'POST', url: '/app/user/info', headers: { authorization: `Bearer ${earner.token}` } }),
+      await ctx.app.inject({ method: 'GET', url: '/app/user/assetInfo' }),
+      await ctx.app.inject({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json' }, payload: '{"phone":' }),
+      await ctx.app.inject({ method: 'POST', url: '/login', payload: { country: 'IN', phone: 42 } }),
+      await ctx.app.inject({ method: 'GET', url: '/app/nothing-here' }),
+      await ctx.app.inject({ method: 'GET', url: '/health' }),
+    ];
+    const expected = {
+      'content-security-policy': expect.stringContaining("default-src 'self'"),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-site',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'SAMEORIGIN',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200, 400, 401, 404]));
+    for (const answer of answers) {
+      expect(answer.headers, `${answer.statusCode} ${answer.body}`).toMatchObject(expected);
+      // Written once: a header repeated would reach the client as a list.
+      for (const name of Object.keys(expected)) expect(answer.raw.res.getHeader(name), name).not.toBeInstanceOf(Array);
+      const names = answer.raw.res.getHeaderNames();
+      expect(names.length).toBe(new Set(names).size);
+    }
+  });
+
   it('sends HSTS only when the site is served over TLS', async () => {
     const plain = await ctx.app.inject({ method: 'GET', url: '/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -86,9 +86,11 @@ export function securityHeaders(remoteOrigins: () => string[], tls: boolean): ()
 
 export async function registerSecurity(app: FastifyInstance, remoteOrigins: () => string[], tls: boolean): Promise<void> {
   const headers = securityHeaders(remoteOrigins, tls);
+  // Into the reply's own headers, not the raw response's: Node then writes the reply's headers as
+  // they are instead of passing each of them through setHeader again, which made the security
+  // headers about a fifth of a cached read's CPU (bench/README.md, 2026-11-28 16:17).
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers()) raw.setHeader(name, value);
+    for (const [name, value] of headers()) reply.header(name, value);
     done();
   });
   // Answers of the API carry tokens and balances: no browser or proxy may keep them. Static files
