@@ -72,9 +72,10 @@ export function prepareQueue(url, count, tag = 'bench') {
 /**
  * The pass with nothing around it: pgbench sends the statement the server sends for every
  * submission of `queue` (in id order, `count / clients` each), as the reviewer, one statement per
- * transaction, from `clients` connections. With `batch` 1 it is `ledger_pass_submission`, what the
- * server sends for a pass that arrives alone; above 1 it is `ledger_pass_submissions` deciding
- * `batch` submissions, what the server sends when passes arrive together. Returns passes per second.
+ * transaction, from `clients` connections. With `batch` 1 it is `ledger_pass_submission_in_order`,
+ * what the server sends for a pass that arrives alone; above 1 it is
+ * `ledger_pass_submissions_in_order` deciding `batch` submissions, what the server sends when passes
+ * arrive together. Returns passes per second.
  * @param {string} url
  * @param {{ first: number, last: number, taskId: number }} queue
  * @param {{ clients: number, batch: number, reviewerPhone: string }} how
@@ -88,9 +89,9 @@ function passAlone(url, queue, { clients, batch, reviewerPhone }) {
   const next = `${queue.first} - 1 + nextval('${sequence}')::int`;
   const script =
     batch === 1
-      ? `select outcome from ledger_pass_submission(${next}, ${id}, '${role}', now());`
+      ? `select outcome from ledger_pass_submission_in_order(${next}, ${id}, '${role}', now());`
       : `with b as (select ${queue.first} + (nextval('${sequence}')::int - 1) * ${batch} as s)
-         select count(*) from b, ledger_pass_submissions(array(select generate_series(b.s, b.s + ${batch - 1})), array_fill(${id}, array[${batch}]),
+         select count(*) from b, ledger_pass_submissions_in_order(array(select generate_series(b.s, b.s + ${batch - 1})), array_fill(${id}, array[${batch}]),
            array_fill('${role}'::text, array[${batch}]), array_fill(now(), array[${batch}])) p;`;
   return pgbenchScript(url, `${script.replace(/\s*\n\s*/g, ' ')}\n`, clients, perClient) * batch;
 }

@@ -157,18 +157,21 @@ function answerOf(row: PassRow): PassAnswer {
   return { outcome: row.outcome, item };
 }
 
-/** One pass alone (`ledger_pass_submission`): what a batch must decide like, item by item. */
+/**
+ * One pass alone (`ledger_pass_submission`, through `ledger_pass_submission_in_order`, 0027, which
+ * first takes the team's rows in the order a batch takes them): what a batch must decide like.
+ */
 export async function passOne(db: Executor, { submissionId, reviewer, now }: PassCall): Promise<PassAnswer> {
   const result = await db.execute(sql`
-    select * from ledger_pass_submission(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
+    select * from ledger_pass_submission_in_order(${submissionId}::int, ${reviewer?.userId ?? null}::int, ${reviewer?.role ?? null}::text, ${now.toISOString()}::timestamptz)`);
   const [row] = (result as unknown as { rows: PassRow[] }).rows;
-  if (!row) throw new Error('ledger_pass_submission answered nothing');
+  if (!row) throw new Error('ledger_pass_submission_in_order answered nothing');
   return answerOf(row);
 }
 
 export async function passBatch(db: Executor, calls: readonly PassCall[]): Promise<PassAnswer[]> {
   const result = await db.execute(sql`
-    select * from ledger_pass_submissions(
+    select * from ledger_pass_submissions_in_order(
       ${sql.param(calls.map((c) => c.submissionId))}::int[],
       ${sql.param(calls.map((c) => c.reviewer?.userId ?? null))}::int[],
       ${sql.param(calls.map((c) => c.reviewer?.role ?? null))}::text[],
@@ -176,7 +179,7 @@ export async function passBatch(db: Executor, calls: readonly PassCall[]): Promi
   const rows = (result as unknown as { rows: (PassRow & { ordinal: number })[] }).rows;
   const answers: PassAnswer[] = [];
   for (const row of rows) answers[Number(row.ordinal) - 1] = answerOf(row);
-  if (answers.length !== calls.length || answers.includes(undefined as never)) throw new Error('ledger_pass_submissions answered another number of items');
+  if (answers.length !== calls.length || answers.includes(undefined as never)) throw new Error('ledger_pass_submissions_in_order answered another number of items');
   return answers;
 }
 
@@ -204,9 +207,10 @@ function passBatcher(db: Executor): Batcher<PassCall, PassAnswer> {
  * stands afterwards.
  *
  * On the database handle, passes from concurrent callers share one statement,
- * `ledger_pass_submissions` (migration 0020), each answered its own outcome; a batch that fails is
- * passed again item by item, so only a bad item fails. Inside a caller's transaction the pass is a
- * statement of that transaction, alone.
+ * `ledger_pass_submissions` (migration 0020, through `ledger_pass_submissions_in_order`, 0027, which
+ * first takes the team's rows in one order, so that passes in two processes never deadlock), each
+ * answered its own outcome; a batch that fails is passed again item by item, so only a bad item
+ * fails. Inside a caller's transaction the pass is a statement of that transaction, alone.
  */
 export function passAndPay(db: Executor, submissionId: number, reviewer: { userId: number; role: string } | null, now: Date): Promise<PassAnswer> {
   const call = { submissionId, reviewer, now };
