@@ -8,10 +8,11 @@
 -- detected" on the previous statement.
 --
 -- ledger_pass_team_locks takes, before anything else of a pass is changed, what the pass may change
--- of its team, in one sweep in descending user id (an upline's id is always below its member's: the
--- inviter registered first): the earners under review and all their uplines.
--- - A transaction-level advisory lock per member (class 1 of the two-key form, which nothing else
---   uses): progress rows that do not exist yet cannot be locked, and a pass makes them.
+-- of its team, each table in one sweep in descending user id (an upline's id is always below its
+-- member's: the inviter registered first): the earners under review and all their uplines.
+-- - Their users rows (FOR NO KEY UPDATE: what the level update takes; the foreign keys of the rows a
+--   pass inserts take KEY SHARE, which does not wait for it). Progress rows that do not exist yet
+--   cannot be locked, and a pass makes them: the users row stands for the member's progress.
 -- - The balances that exist, as every payment takes them (ledger_credit_many, 0019), so a
 --   withdrawal batch (0026) meets the pass in the same order.
 -- Nothing is written: the passes change exactly the rows they changed before
@@ -26,20 +27,20 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_team integer[];
 BEGIN
-  PERFORM 1 FROM submissions s WHERE s.id = ANY(p_submission_ids) ORDER BY s.id FOR NO KEY UPDATE;
-
-  SELECT array_agg(t.uid ORDER BY t.uid DESC) INTO v_team
+  WITH earners AS (
+    SELECT s.user_id, s.status FROM submissions s WHERE s.id = ANY(p_submission_ids) ORDER BY s.id FOR NO KEY UPDATE
+  )
+  SELECT array_agg(DISTINCT t.uid) INTO v_team
   FROM (
-    SELECT s.user_id AS uid FROM submissions s WHERE s.id = ANY(p_submission_ids) AND s.status = 'underReview'
-    UNION
-    SELECT a.ancestor_id FROM submissions s JOIN user_ancestors a ON a.user_id = s.user_id
-    WHERE s.id = ANY(p_submission_ids) AND s.status = 'underReview'
+    SELECT e.user_id AS uid FROM earners e WHERE e.status = 'underReview'
+    UNION ALL
+    SELECT a.ancestor_id FROM earners e JOIN user_ancestors a ON a.user_id = e.user_id WHERE e.status = 'underReview'
   ) t;
   IF v_team IS NULL THEN
     RETURN;
   END IF;
 
-  PERFORM pg_advisory_xact_lock(1, u) FROM unnest(v_team) WITH ORDINALITY AS x(u, n) ORDER BY x.n;
+  PERFORM 1 FROM users u WHERE u.id = ANY(v_team) ORDER BY u.id DESC FOR NO KEY UPDATE;
   PERFORM 1 FROM balances b WHERE b.user_id = ANY(v_team) ORDER BY b.user_id DESC FOR NO KEY UPDATE;
 END;
 $$;--> statement-breakpoint
