@@ -10,24 +10,27 @@
 //             cooling-off, a session), so every session read is one the cache does not hold, as
 //             for an earner who taps "withdraw" a while after opening the page;
 //   reads     each round sends `--per` of Home's three reads (task list, user info, assets, in
-//             turn) with the demo earner's token: the path the read caches answer.
+//             turn) with the demo earner's token: the path the read caches answer;
+//   review-pass  each round sends `--per` reviewer passes, each of a different submission of
+//             review-pass.mjs's queue (an earner, an audit run under review, its submission).
 //
 // A build is a folder holding a built `main.js`. Copy the build before changing anything, beside
 // the current one so the bundle finds the same `node_modules` (bench/README.md says more):
 //
 //   cp -r server/dist server/dist-before        # then change, and build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/compare-builds.mjs \
-//       --a server/dist-before --b server/dist [--scenario withdraw|reads] [--rounds 8] [--per 500]
+//       --a server/dist-before --b server/dist [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500]
 //       [--clients 10]
 //
 // Payouts are not made: the simulator's delay outlasts the run and the databases are dropped.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loginDemo } from './lib/grab-api.mjs';
+import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
 import { cpuMs, REPO_ROOT, startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, median, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
+import { prepareQueue } from './review-pass.mjs';
 import { prepareEarners, tokenOf } from './withdraw.mjs';
 
 /** Requests per build before the rounds: the pool's connections and the statements' plans. */
@@ -45,8 +48,8 @@ function connectionsCpu(url, name) {
   return new Map(pids.split(' ').filter(Boolean).map((pid) => [Number(pid), cpuMs(Number(pid))]));
 }
 
-/** @typedef {'withdraw' | 'reads'} Scenario */
-const SCENARIOS = /** @type {const} */ (['withdraw', 'reads']);
+/** @typedef {'withdraw' | 'reads' | 'review-pass'} Scenario */
+const SCENARIOS = /** @type {const} */ (['withdraw', 'reads', 'review-pass']);
 
 /**
  * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number }} options
@@ -57,6 +60,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
   if (![rounds, per, clients].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--rounds, --per and --clients must be whole numbers above 0');
   if (!SCENARIOS.includes(scenario)) throw new Error(`--scenario must be one of ${SCENARIOS.join(', ')}`);
   const withdraw = scenario === 'withdraw';
+  const passes = scenario === 'review-pass';
   const earners = WARMUP + rounds * per;
   const suffix = `${process.pid}_${Date.now()}`;
   /** @type {{ name: string, dir: string, db: string, url?: string, server?: Awaited<ReturnType<typeof startGrab>>, recipients?: Map<number, number>, token?: string, next: number, rates: number[], serverCpu: number, pgCpu: number, sent: number }[]} */
@@ -75,9 +79,12 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
         extraEnv: withdraw ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' } : { PG_POOL_MAX: String(clients) },
       });
       if (withdraw) build.recipients = prepareEarners(build.url, earners, 1);
-      else build.token = (await loginDemo(build.server.url)).token;
+      else if (passes) {
+        build.token = await loginReviewer(build.server.url);
+        build.next = prepareQueue(build.url, earners).first;
+      } else build.token = (await loginDemo(build.server.url)).token;
     }
-    const who = withdraw ? `${earners} earners each` : 'the demo earner';
+    const who = withdraw ? `${earners} earners each` : passes ? `${earners} submissions each` : 'the demo earner';
     console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${scenario}, ${who}, ${clients} clients`);
 
     /**
@@ -128,16 +135,37 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
       });
     };
     /**
+     * `count` reviewer passes to one build, each of the next submission under review.
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     */
+    const sendPasses = (build, count) => {
+      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
+      return runLoad({
+        url: server.url,
+        connections: clients,
+        amount: count,
+        requests: [
+          {
+            method: 'POST',
+            path: '/admin/review/pass',
+            headers: { authorization: `Bearer ${build.token}`, 'content-type': 'application/json' },
+            setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: build.next++ }) }),
+          },
+        ],
+      });
+    };
+    /**
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
     const send = async (build, count) => {
-      const result = await (withdraw ? sendWithdrawals(build, count) : sendReads(build, count));
+      const result = await (withdraw ? sendWithdrawals(build, count) : passes ? sendPasses(build, count) : sendReads(build, count));
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`build ${build.name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
       return result;
     };
 
-    for (const build of builds) await send(build, withdraw ? WARMUP : READS_WARMUP);
+    for (const build of builds) await send(build, withdraw || passes ? WARMUP : READS_WARMUP);
     for (let round = 0; round < rounds; round++) {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
         const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
@@ -166,7 +194,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
       ((build.serverCpu + build.pgCpu) / build.sent).toFixed(digits),
     ]);
     printTable(
-      `${withdraw ? 'POST /app/pay/pay-withdraw' : "Home's three reads"}, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
+      `${withdraw ? 'POST /app/pay/pay-withdraw' : passes ? 'POST /admin/review/pass' : "Home's three reads"}, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
       ['build', 'median req/s', 'each round', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'together'],
       rows,
     );
@@ -199,7 +227,7 @@ if (isMain(import.meta.url)) {
     },
   });
   if (!values.a) {
-    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads] [--rounds 8] [--per 500] [--clients 10]');
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10]');
     process.exit(1);
   }
   runAsScript(() => run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients) }));
