@@ -4,8 +4,10 @@
 -- uplines' for the rebates. One sweep alone is ordered, two in a row are not. A batch passing member
 -- X (invited by Y) and another passing Y and Z (Z invited by X) at the same moment could each hold a
 -- row the other wanted next; PostgreSQL broke one side after a second and the server passed that
--- batch's items again one by one. test/pass-concurrency.test.ts makes it: it failed with "deadlock
--- detected" on the previous statement.
+-- batch's items again one by one. A withdrawal batch (0026) taking X's balance, then Y's, met the
+-- second batch the same way. test/pass-concurrency.test.ts makes all three (two batches, a pass
+-- alone and a batch, a pass batch and a withdrawal batch); on the previous statements the first and
+-- the last failed with "deadlock detected" in each of three runs, the second in one.
 --
 -- ledger_pass_team_locks takes, before anything else of a pass is changed, what the pass may change
 -- of its team, each table in one sweep in descending user id (an upline's id is always below its

@@ -6,10 +6,12 @@ import * as schema from '../src/db/schema';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { passBatch, passOne } from '../src/modules/reviews/reviews.repository';
 import { reconcile } from '../src/modules/wallet/reconcile';
+import { WithdrawRulesCache } from '../src/modules/wallet/withdraw-rules.cache';
+import { requestMany } from '../src/modules/wallet/withdrawals.service';
 import { BOOKS_HOLD } from './books';
 import { useTestContext } from './helper';
 import { auditRun } from './reviews-fixtures';
-import { insertMember } from './team-fixtures';
+import { insertMember, payReward, rewardTasks } from './team-fixtures';
 
 // Two review pass batches in flight at once (two server processes, each with its own batcher) whose
 // earners are one team. Only real connections on real PostgreSQL show whether they queue or deadlock.
@@ -89,6 +91,45 @@ describe.skipIf(!process.env.DATABASE_URL)('review pass batches of one team at o
       ]);
       expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : String((s.reason as Error).cause ?? s.reason)))).toEqual([['passed'], ['passed', 'passed']]);
       expect(await balanceOf(ctx.db, y)).toBe(100_00 + 3_00 + 2_00);
+    }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  }, 120_000);
+
+  it('passes a batch while a withdrawal batch takes balances of the same team', async () => {
+    const other = drizzle((ctx.db as unknown as { $client: never }).$client, { schema }) as unknown as Db;
+    const tasks = await rewardTasks(ctx.db);
+    const cache = new WithdrawRulesCache(0);
+    /** Points to withdraw and a UPI recipient past its cooling-off. */
+    async function funded(userId: number): Promise<number> {
+      await payReward(ctx.db, userId, tasks.audit, 5_000_00);
+      const rows = (await ctx.db.execute(sql`
+        insert into recipients (user_id, method, institution_id, name, account, cooling_off_until)
+        select ${userId}::int, 'upi', id, 'Team Member', ${`p${userId}@okbank`}, now() - interval '1 day'
+        from institutions where method = 'upi' order by id limit 1
+        returning id`)) as unknown as { rows: { id: number }[] };
+      return rows.rows[0]!.id;
+    }
+    for (let round = 0; round < 16; round += 1) {
+      // The pass takes z and y, then x for z's rebate; the withdrawals take x, then y.
+      const y = await insertMember(ctx.db, null);
+      const x = await insertMember(ctx.db, y);
+      const z = await insertMember(ctx.db, x);
+      const [rx, ry] = [await funded(x), await funded(y)];
+      const [sy, sz] = [await pending(y), await pending(z)];
+      const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, x));
+      const now = new Date();
+      const withdrawal = (userId: number, recipientId: number) => ({ userId, idempotencyKey: `team-${round}-${userId}`, amount: 100, recipientId, now, rules });
+      const settled = await Promise.allSettled([
+        passBatch(ctx.db, [
+          { submissionId: sy, reviewer: null, now },
+          { submissionId: sz, reviewer: null, now },
+        ]).then((answers) => answers.map((a) => a.outcome)),
+        requestMany(other, [withdrawal(x, rx), withdrawal(y, ry)]).then((answers) => answers.map((a) => a.outcome)),
+      ]);
+      expect(settled.map((s) => (s.status === 'fulfilled' ? s.value : String((s.reason as Error).cause ?? s.reason)))).toEqual([
+        ['passed', 'passed'],
+        ['created', 'created'],
+      ]);
     }
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   }, 120_000);
