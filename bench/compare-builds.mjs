@@ -88,32 +88,33 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
     console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${scenario}, ${who}, ${clients} clients`);
 
     /**
+     * `count` requests to one build from `--clients` connections.
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     * @param {import('autocannon').RequestSpec[]} requests
+     */
+    const loadOf = (build, count, requests) => runLoad({ url: /** @type {NonNullable<typeof build.server>} */ (build.server).url, connections: clients, amount: count, requests });
+    /**
      * `count` withdrawal requests to one build, each the next earner's only one.
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
-    const sendWithdrawals = async (build, count) => {
-      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
+    const sendWithdrawals = (build, count) => {
       const recipients = /** @type {Map<number, number>} */ (build.recipients);
-      return runLoad({
-        url: server.url,
-        connections: clients,
-        amount: count,
-        requests: [
-          {
-            method: 'POST',
-            path: '/app/pay/pay-withdraw',
-            setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
-              const n = build.next++;
-              return {
-                ...request,
-                headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
-                body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `compare-${suffix}-${n}` }),
-              };
-            },
+      return loadOf(build, count, [
+        {
+          method: 'POST',
+          path: '/app/pay/pay-withdraw',
+          setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
+            const n = build.next++;
+            return {
+              ...request,
+              headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `compare-${suffix}-${n}` }),
+            };
           },
-        ],
-      });
+        },
+      ]);
     };
     /**
      * `count` of Home's reads to one build, the three in turn on each connection.
@@ -121,40 +122,27 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
      * @param {number} count
      */
     const sendReads = (build, count) => {
-      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
       const authorization = `Bearer ${build.token}`;
-      return runLoad({
-        url: server.url,
-        connections: clients,
-        amount: count,
-        requests: [
-          { method: 'GET', path: '/app/task/list', headers: { authorization } },
-          { method: 'POST', path: '/app/user/info', body: '{}', headers: { authorization, 'content-type': 'application/json' } },
-          { method: 'GET', path: '/app/user/assetInfo', headers: { authorization } },
-        ],
-      });
+      return loadOf(build, count, [
+        { method: 'GET', path: '/app/task/list', headers: { authorization } },
+        { method: 'POST', path: '/app/user/info', body: '{}', headers: { authorization, 'content-type': 'application/json' } },
+        { method: 'GET', path: '/app/user/assetInfo', headers: { authorization } },
+      ]);
     };
     /**
      * `count` reviewer passes to one build, each of the next submission under review.
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
-    const sendPasses = (build, count) => {
-      const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
-      return runLoad({
-        url: server.url,
-        connections: clients,
-        amount: count,
-        requests: [
-          {
-            method: 'POST',
-            path: '/admin/review/pass',
-            headers: { authorization: `Bearer ${build.token}`, 'content-type': 'application/json' },
-            setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: build.next++ }) }),
-          },
-        ],
-      });
-    };
+    const sendPasses = (build, count) =>
+      loadOf(build, count, [
+        {
+          method: 'POST',
+          path: '/admin/review/pass',
+          headers: { authorization: `Bearer ${build.token}`, 'content-type': 'application/json' },
+          setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: build.next++ }) }),
+        },
+      ]);
     /**
      * @param {(typeof builds)[number]} build
      * @param {number} count

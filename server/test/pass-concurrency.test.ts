@@ -28,16 +28,23 @@ describe.skipIf(!process.env.DATABASE_URL)('review pass batches of one team at o
     return rows.rows[0]!.id;
   }
 
+  /** A second handle on the same pool: its statements go out on other connections, as from another process. */
+  const secondProcess = () => drizzle((ctx.db as unknown as { $client: never }).$client, { schema }) as unknown as Db;
+
+  /** y invited x, x invited z: ids ascend y < x < z. */
+  async function chain(): Promise<{ y: number; x: number; z: number }> {
+    const y = await insertMember(ctx.db, null);
+    const x = await insertMember(ctx.db, y);
+    return { y, x, z: await insertMember(ctx.db, x) };
+  }
+
   it('passes two batches that take one team in crossed order, each paying every rebate once', async () => {
-    // A second handle on the same pool: the statements go out on two connections, as from two processes.
-    const other = drizzle((ctx.db as unknown as { $client: never }).$client, { schema }) as unknown as Db;
+    const other = secondProcess();
     // The statement before 0027 deadlocked in one round of 6 to 16 here: 32 rounds catch it.
     for (let round = 0; round < 32; round += 1) {
-      // y invited x, x invited z: ids ascend y < x < z. A batch passing x takes x, then y for x's
-      // progress and rebate; one passing y and z takes z and y, then x for z's.
-      const y = await insertMember(ctx.db, null);
-      const x = await insertMember(ctx.db, y);
-      const z = await insertMember(ctx.db, x);
+      // A batch passing x takes x, then y for x's progress and rebate; one passing y and z takes z
+      // and y, then x for z's.
+      const { y, x, z } = await chain();
       const w = await insertMember(ctx.db, null);
       const [sx, sy, sz, sw] = [await pending(x), await pending(y), await pending(z), await pending(w)];
       const now = new Date();
@@ -75,11 +82,9 @@ describe.skipIf(!process.env.DATABASE_URL)('review pass batches of one team at o
   }, 120_000);
 
   it('passes one submission alone while a batch takes the same team in crossed order', async () => {
-    const other = drizzle((ctx.db as unknown as { $client: never }).$client, { schema }) as unknown as Db;
+    const other = secondProcess();
     for (let round = 0; round < 16; round += 1) {
-      const y = await insertMember(ctx.db, null);
-      const x = await insertMember(ctx.db, y);
-      const z = await insertMember(ctx.db, x);
+      const { y, x, z } = await chain();
       const [sx, sy, sz] = [await pending(x), await pending(y), await pending(z)];
       const now = new Date();
       const settled = await Promise.allSettled([
@@ -96,7 +101,7 @@ describe.skipIf(!process.env.DATABASE_URL)('review pass batches of one team at o
   }, 120_000);
 
   it('passes a batch while a withdrawal batch takes balances of the same team', async () => {
-    const other = drizzle((ctx.db as unknown as { $client: never }).$client, { schema }) as unknown as Db;
+    const other = secondProcess();
     const tasks = await rewardTasks(ctx.db);
     const cache = new WithdrawRulesCache(0);
     /** Points to withdraw and a UPI recipient past its cooling-off. */
@@ -111,9 +116,7 @@ describe.skipIf(!process.env.DATABASE_URL)('review pass batches of one team at o
     }
     for (let round = 0; round < 16; round += 1) {
       // The pass takes z and y, then x for z's rebate; the withdrawals take x, then y.
-      const y = await insertMember(ctx.db, null);
-      const x = await insertMember(ctx.db, y);
-      const z = await insertMember(ctx.db, x);
+      const { y, x, z } = await chain();
       const [rx, ry] = [await funded(x), await funded(y)];
       const [sy, sz] = [await pending(y), await pending(z)];
       const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, x));
