@@ -86,9 +86,10 @@ export function securityHeaders(remoteOrigins: () => string[], tls: boolean): ()
 
 export async function registerSecurity(app: FastifyInstance, remoteOrigins: () => string[], tls: boolean): Promise<void> {
   const headers = securityHeaders(remoteOrigins, tls);
-  // Into the reply's own headers, not the raw response's: Node then writes the reply's headers as
-  // they are instead of passing each of them through setHeader again, which made the security
-  // headers about a fifth of a cached read's CPU (bench/README.md, 2026-11-28 16:17).
+  // Into the reply's own headers, not the raw response's: Node then writes them with the reply's
+  // other headers in one pass instead of taking each through setHeader first. What that saves was
+  // within this machine's noise (bench/README.md, 2026-11-28); all the headers together are about
+  // a fifth of a cached read's CPU, and the issue keeps every one of them.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers()) reply.header(name, value);
     done();
