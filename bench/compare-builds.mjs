@@ -4,7 +4,7 @@
 // order swapping every round, so a slow minute slows both. Printed: requests/s per round and their
 // median, the ratio B / A of each round and of the medians, and the CPU time per request of the
 // server process and of its PostgreSQL connections (from /proc; PostgreSQL's WAL writer and
-// checkpointer are shared and not counted). Two scenarios:
+// checkpointer are shared and not counted). Three scenarios:
 //   withdraw  each round sends `--per` withdrawal requests from `--clients` connections, each from
 //             an earner not used before (withdraw.mjs's earners: a balance, a recipient past its
 //             cooling-off, a session), so every session read is one the cache does not hold, as
