@@ -5,18 +5,25 @@
 //   reads        `POST /app/user/info` and `GET /app/task/list` (the two hot reads), for `--duration`
 //   review-pass  `POST /admin/review/pass`, each request a different submission (PostgreSQL only;
 //                `--submissions` of them), as bench/review-pass.mjs sends them
+//   withdraw     `POST /app/pay/pay-withdraw`, each request from an earner not seen before (PostgreSQL
+//                only; `--submissions` earners), as bench/withdraw.mjs sends them, its payouts
+//                dispatched in the same process as they are in production
 //
-//   node bench/profile.mjs [--scenario reads|review-pass] [--backend pglite|pg] [--duration 8]
+// Besides the frames, the busy samples are summed by where their code lives (Node itself, the
+// server's own code, or a package), which says more than any one frame when no frame stands out.
+//
+//   node bench/profile.mjs [--scenario reads|review-pass|withdraw] [--backend pglite|pg] [--duration 8]
 //       [--submissions 6000] [--top 25] [--keep-profile DIR]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
-import { cpuMs, startGrab, tempDir } from './lib/grab-server.mjs';
+import { cpuMs, SERVER_MAIN, startGrab, tempDir } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
+import { prepareEarners, tokenOf } from './withdraw.mjs';
 
 /**
  * Self time per function (name, file, line) of a `.cpuprofile`, largest first.
@@ -40,6 +47,51 @@ export function topFrames(file) {
   }
   const total = profile.samples.length;
   return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([name, n]) => ({ name, share: n / total }));
+}
+
+/**
+ * Self time of the busy samples of a `.cpuprofile` by where the code lives: a package of the bundle
+ * (from the `// node_modules/<package>/…` markers the bundler leaves before each module), the
+ * server's own code, Node's internals, or the engine (garbage collector, native calls), largest first,
+ * as shares of the busy samples.
+ * @param {string} file
+ * @param {string} bundle the server's `main.js`, whose markers name the package of each line
+ */
+export function sharesByOrigin(file, bundle) {
+  /** @type {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples: number[] }} */
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+  // The package of each line of the bundle: the last marker above it.
+  /** @type {string[]} */
+  const owner = [];
+  let current = 'server';
+  for (const line of fs.readFileSync(bundle, 'utf8').split('\n')) {
+    const marker = /^\/\/ (?:\.\.\/)*(?:node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)|(src|\.\.\/shared)\/)/.exec(line);
+    if (marker) current = marker[1] ?? 'server';
+    owner.push(current);
+  }
+  const bundleUrl = `file://${path.resolve(bundle)}`;
+  /** @type {Map<number, string>} */
+  const originOf = new Map();
+  for (const n of profile.nodes) {
+    const { functionName, url, lineNumber } = n.callFrame;
+    let origin;
+    if (functionName === '(idle)') origin = '(idle)';
+    else if (url === bundleUrl) origin = owner[lineNumber] ?? 'server';
+    else if (url.startsWith('node:')) origin = 'Node';
+    else if (!url) origin = `engine: ${functionName || '(anonymous)'}`;
+    else origin = 'other files';
+    originOf.set(n.id, origin);
+  }
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  let busy = 0;
+  for (const id of profile.samples) {
+    const origin = originOf.get(id) ?? 'other files';
+    if (origin === '(idle)') continue;
+    busy += 1;
+    counts.set(origin, (counts.get(origin) ?? 0) + 1);
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([origin, n]) => ({ origin, share: n / busy }));
 }
 
 /**
@@ -93,15 +145,56 @@ async function loadReviewPasses(url, databaseUrl, count, serverPid) {
 }
 
 /**
+ * Withdrawal requests, each from an earner not seen before (a balance, a recipient past its
+ * cooling-off, a session the cache does not hold), as bench/withdraw.mjs sends them. Prints the CPU
+ * time per request of the server and of its PostgreSQL connections.
+ * @param {string} url
+ * @param {string} databaseUrl
+ * @param {number} count
+ * @param {number | undefined} serverPid
+ */
+async function loadWithdrawals(url, databaseUrl, count, serverPid) {
+  const recipients = prepareEarners(databaseUrl, count, 1);
+  let next = 1;
+  const dbName = new URL(databaseUrl).pathname.slice(1);
+  const backends = () => psql(databaseUrl, `select string_agg(pid::text, ' ') from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`).split(' ').map(Number);
+  const [serverBefore, backendsBefore] = [cpuMs(serverPid), new Map(backends().map((pid) => [pid, cpuMs(pid)]))];
+  const r = await runLoad({
+    url,
+    connections: 10,
+    amount: count,
+    requests: [
+      {
+        method: 'POST',
+        path: '/app/pay/pay-withdraw',
+        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
+          const n = next++;
+          return {
+            ...request,
+            headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `profile-withdraw-${process.pid}-${n}` }),
+          };
+        },
+      },
+    ],
+  });
+  const serverCpu = cpuMs(serverPid) - serverBefore;
+  const backendCpu = backends().reduce((sum, pid) => sum + cpuMs(pid) - (backendsBefore.get(pid) ?? 0), 0);
+  console.log(`pay-withdraw: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  if (r.non2xx > 0 || r.errors > 0) throw new Error('requests were refused: this profile would be of the refusals, not of withdrawals');
+  console.log(`CPU per request: server ${(serverCpu / count).toFixed(2)} ms, PostgreSQL connections ${(backendCpu / count).toFixed(2)} ms (run ${(r.activeMs / 1000).toFixed(1)} s)`);
+}
+
+/**
  * @param {{ scenario?: string, backend?: string, duration?: number, submissions?: number, top?: number, keep?: string }} [options]
  *   `keep`: a folder the `.cpuprofile` is copied to (for a closer look, e.g. in a browser's profiler)
  */
-export async function run({ scenario = 'reads', backend = scenario === 'review-pass' ? 'pg' : 'pglite', duration = 8, submissions = 6000, top = 25, keep } = {}) {
-  if (!['reads', 'review-pass'].includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
+export async function run({ scenario = 'reads', backend = scenario === 'reads' ? 'pglite' : 'pg', duration = 8, submissions = 6000, top = 25, keep } = {}) {
+  if (!['reads', 'review-pass', 'withdraw'].includes(scenario)) throw new Error(`unknown scenario ${scenario}`);
   const profileDir = tempDir('cpu-prof');
   const adminUrl = process.env.DATABASE_URL;
   if (backend === 'pg' && !adminUrl) throw new Error('--backend pg needs DATABASE_URL');
-  if (scenario === 'review-pass' && backend !== 'pg') throw new Error('the review-pass scenario runs on PostgreSQL only (--backend pg)');
+  if (scenario !== 'reads' && backend !== 'pg') throw new Error(`the ${scenario} scenario runs on PostgreSQL only (--backend pg)`);
   const dbName = backend === 'pg' ? `${DB_PREFIX}profile_${process.pid}_${Date.now()}` : null;
   const databaseUrl = dbName && adminUrl ? createDatabase(adminUrl, dbName) : undefined;
   try {
@@ -113,7 +206,8 @@ export async function run({ scenario = 'reads', backend = scenario === 'review-p
     });
     try {
       if (scenario === 'reads') await loadReads(server.url, duration, server.child.pid);
-      else await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions, server.child.pid);
+      else if (scenario === 'review-pass') await loadReviewPasses(server.url, /** @type {string} */ (databaseUrl), submissions, server.child.pid);
+      else await loadWithdrawals(server.url, /** @type {string} */ (databaseUrl), submissions, server.child.pid);
     } finally {
       await server.stop();
     }
@@ -127,6 +221,12 @@ export async function run({ scenario = 'reads', backend = scenario === 'review-p
       `CPU profile of the server (${scenario}, ${backend}), self time, top ${top}`,
       ['share', 'of busy', 'function'],
       frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name === '(idle)' ? '' : `${((f.share / busy) * 100).toFixed(1)} %`, f.name]),
+    );
+    const origins = sharesByOrigin(path.join(profileDir, file), SERVER_MAIN).slice(0, top);
+    printTable(
+      `The same busy samples by where the code lives (${scenario}, ${backend}); "server" includes @grab/shared`,
+      ['of busy', 'where'],
+      origins.map((o) => [`${(o.share * 100).toFixed(1)} %`, o.origin]),
     );
     return frames;
   } finally {
