@@ -22,7 +22,12 @@
 //       --a server/dist-before --b server/dist [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500]
 //       [--clients 10]
 //
+// Both builds migrate their databases from the same `server/drizzle`, so a change of the database
+// (a migration) is not compared by building it: give A the SQL that undoes it instead, `--a-sql FILE`,
+// run on A's database once its server has migrated it and before any request.
+//
 // Payouts are not made: the simulator's delay outlasts the run and the databases are dropped.
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loginDemo, loginReviewer } from './lib/grab-api.mjs';
@@ -52,9 +57,10 @@ function connectionsCpu(url, name) {
 const SCENARIOS = /** @type {const} */ (['withdraw', 'reads', 'review-pass']);
 
 /**
- * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number }} options
+ * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number, aSql?: string }} options
+ *   `aSql`: SQL run on A's database after its migrations (the database change B has and A has not)
  */
-export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, clients = 10 }) {
+export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, clients = 10, aSql }) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL whose user may create databases');
   if (![rounds, per, clients].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--rounds, --per and --clients must be whole numbers above 0');
@@ -78,6 +84,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
         // Reads log their line per request as in production: it is part of what they cost.
         extraEnv: withdraw ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' } : { PG_POOL_MAX: String(clients) },
       });
+      if (aSql && build.name === 'A') psql(build.url, aSql);
       if (withdraw) build.recipients = prepareEarners(build.url, earners, 1);
       else if (passes) {
         build.token = await loginReviewer(build.server.url);
@@ -212,11 +219,14 @@ if (isMain(import.meta.url)) {
       rounds: { type: 'string', default: '8' },
       per: { type: 'string', default: '500' },
       clients: { type: 'string', default: '10' },
+      'a-sql': { type: 'string' },
     },
   });
   if (!values.a) {
-    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10]');
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10] [--a-sql FILE]');
     process.exit(1);
   }
-  runAsScript(() => run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients) }));
+  runAsScript(() =>
+    run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients), aSql: values['a-sql'] && fs.readFileSync(values['a-sql'], 'utf8') }),
+  );
 }
