@@ -123,6 +123,21 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   });
 
+  // Left to choose, PostgreSQL planned a batch of fewer than ten passes anew on every call (migration
+  // 0028). A later CREATE OR REPLACE of one of these functions drops the setting unless it repeats it.
+  it('plans the pass functions once for batches of any size', async () => {
+    const result = await ctx.db.execute(sql`
+      select proname, proconfig from pg_proc
+      where proname in ('ledger_pass_submissions', 'ledger_pass_submissions_in_order', 'ledger_pass_team_locks', 'ledger_credit_many')
+      order by proname`);
+    expect((result as unknown as { rows: { proname: string; proconfig: string[] | null }[] }).rows).toEqual(
+      ['ledger_credit_many', 'ledger_pass_submissions', 'ledger_pass_submissions_in_order', 'ledger_pass_team_locks'].map((proname) => ({
+        proname,
+        proconfig: ['plan_cache_mode=force_generic_plan'],
+      })),
+    );
+  });
+
   it('keeps nothing of a batch holding a run that cannot be paid', async () => {
     const earner = await registerEarner(ctx.app);
     const good = await pending(earner);
