@@ -23,7 +23,7 @@ import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
-import { prepareEarners, tokenOf } from './withdraw.mjs';
+import { counter, prepareEarners, withdrawalRequests } from './withdraw.mjs';
 
 /**
  * Self time per function (name, file, line) of a `.cpuprofile`, largest first.
@@ -115,9 +115,7 @@ async function loadReads(url, duration, serverPid) {
 }
 
 /**
- * Reviewer passes, each on a submission of its own, until the queue is empty. Also prints the CPU
- * time per pass of the server process and of the PostgreSQL connections serving it: which of the
- * two a pass waits on.
+ * Reviewer passes, each on a submission of its own, until the queue is empty.
  * @param {string} url
  * @param {string} databaseUrl
  * @param {number} count
@@ -128,26 +126,38 @@ async function loadReviewPasses(url, databaseUrl, count, serverPid) {
   const queue = prepareQueue(databaseUrl, count);
   let next = queue.first;
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  await loadWithCpu(url, databaseUrl, serverPid, 'review/pass', count, [
+    { method: 'POST', path: '/admin/review/pass', headers, setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: next++ }) }) },
+  ]);
+}
+
+/**
+ * `count` requests from 10 connections; prints their rate and the CPU time per request of the
+ * server process and of the PostgreSQL connections serving it (which of the two a request waits
+ * on). Refuses a run with a refused request: its profile would be of the refusals.
+ * @param {string} url
+ * @param {string} databaseUrl
+ * @param {number | undefined} serverPid
+ * @param {string} label
+ * @param {number} count
+ * @param {import('autocannon').RequestSpec[]} requests
+ */
+async function loadWithCpu(url, databaseUrl, serverPid, label, count, requests) {
   const dbName = new URL(databaseUrl).pathname.slice(1);
   const backends = () => psql(databaseUrl, `select string_agg(pid::text, ' ') from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`).split(' ').map(Number);
   // The pool opens its connections under load: the ones open at the end served the run.
   const [serverBefore, backendsBefore] = [cpuMs(serverPid), new Map(backends().map((pid) => [pid, cpuMs(pid)]))];
-  const r = await runLoad({
-    url,
-    connections: 10,
-    amount: count,
-    requests: [{ method: 'POST', path: '/admin/review/pass', headers, setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: next++ }) }) }],
-  });
+  const r = await runLoad({ url, connections: 10, amount: count, requests });
   const serverCpu = cpuMs(serverPid) - serverBefore;
   const backendCpu = backends().reduce((sum, pid) => sum + cpuMs(pid) - (backendsBefore.get(pid) ?? 0), 0);
-  console.log(`review/pass: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
-  console.log(`CPU per pass: server ${(serverCpu / count).toFixed(2)} ms, PostgreSQL connections ${(backendCpu / count).toFixed(2)} ms (run ${(r.activeMs / 1000).toFixed(1)} s)`);
+  console.log(`${label}: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
+  if (r.non2xx > 0 || r.errors > 0) throw new Error('requests were refused: this profile would be of the refusals');
+  console.log(`CPU per request: server ${(serverCpu / count).toFixed(2)} ms, PostgreSQL connections ${(backendCpu / count).toFixed(2)} ms (run ${(r.activeMs / 1000).toFixed(1)} s)`);
 }
 
 /**
  * Withdrawal requests, each from an earner not seen before (a balance, a recipient past its
- * cooling-off, a session the cache does not hold), as bench/withdraw.mjs sends them. Prints the CPU
- * time per request of the server and of its PostgreSQL connections.
+ * cooling-off, a session the cache does not hold), as bench/withdraw.mjs sends them.
  * @param {string} url
  * @param {string} databaseUrl
  * @param {number} count
@@ -155,34 +165,7 @@ async function loadReviewPasses(url, databaseUrl, count, serverPid) {
  */
 async function loadWithdrawals(url, databaseUrl, count, serverPid) {
   const recipients = prepareEarners(databaseUrl, count, 1);
-  let next = 1;
-  const dbName = new URL(databaseUrl).pathname.slice(1);
-  const backends = () => psql(databaseUrl, `select string_agg(pid::text, ' ') from pg_stat_activity where datname = '${dbName}' and pid <> pg_backend_pid()`).split(' ').map(Number);
-  const [serverBefore, backendsBefore] = [cpuMs(serverPid), new Map(backends().map((pid) => [pid, cpuMs(pid)]))];
-  const r = await runLoad({
-    url,
-    connections: 10,
-    amount: count,
-    requests: [
-      {
-        method: 'POST',
-        path: '/app/pay/pay-withdraw',
-        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
-          const n = next++;
-          return {
-            ...request,
-            headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `profile-withdraw-${process.pid}-${n}` }),
-          };
-        },
-      },
-    ],
-  });
-  const serverCpu = cpuMs(serverPid) - serverBefore;
-  const backendCpu = backends().reduce((sum, pid) => sum + cpuMs(pid) - (backendsBefore.get(pid) ?? 0), 0);
-  console.log(`pay-withdraw: ${Math.round(r.requests.total / (r.activeMs / 1000))} req/s, non-2xx ${r.non2xx}, errors ${r.errors}`);
-  if (r.non2xx > 0 || r.errors > 0) throw new Error('requests were refused: this profile would be of the refusals, not of withdrawals');
-  console.log(`CPU per request: server ${(serverCpu / count).toFixed(2)} ms, PostgreSQL connections ${(backendCpu / count).toFixed(2)} ms (run ${(r.activeMs / 1000).toFixed(1)} s)`);
+  await loadWithCpu(url, databaseUrl, serverPid, 'pay-withdraw', count, withdrawalRequests(recipients, `profile-withdraw-${process.pid}`, counter(1)));
 }
 
 /**

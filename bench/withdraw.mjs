@@ -34,6 +34,36 @@ const SETTLE_MS = SIMULATOR_DELAY_MS + 120_000;
 /** The bearer token of the benchmark's n-th earner (tokens are 16 characters or more). */
 export const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
 
+/** A counter: each call answers the next whole number from `first`. */
+export function counter(first = 1) {
+  let next = first;
+  return () => next++;
+}
+
+/**
+ * The load tool's requests for withdrawals, each the next earner's only one (`next()` names them):
+ * $1 to their own recipient, under a fresh key made from `keyPrefix`.
+ * @param {Map<number, number>} recipients from `prepareEarners`
+ * @param {string} keyPrefix
+ * @param {() => number} next
+ */
+export function withdrawalRequests(recipients, keyPrefix, next) {
+  return [
+    {
+      method: /** @type {const} */ ('POST'),
+      path: '/app/pay/pay-withdraw',
+      setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
+        const n = next();
+        return {
+          ...request,
+          headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `${keyPrefix}-${n}` }),
+        };
+      },
+    },
+  ];
+}
+
 /**
  * Earners with 5,000 points each (task rewards, `history` of them, so nothing is locked), a UPI
  * recipient past its cooling-off, and (with `sessions`) a session whose token is `tokenOf(n)`.
@@ -169,22 +199,8 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const before = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
 
-    let next = 1;
-    // Each request is the next earner's only withdrawal: $1 to their own recipient, a fresh key.
-    const makeRequests = () => [
-      {
-        method: /** @type {const} */ ('POST'),
-        path: '/app/pay/pay-withdraw',
-        setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
-          const n = next++;
-          return {
-            ...request,
-            headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
-            body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `bench-withdraw-${suffix}-${n}` }),
-          };
-        },
-      },
-    ];
+    const nextEarner = counter(1);
+    const makeRequests = () => withdrawalRequests(recipients, `bench-withdraw-${suffix}`, nextEarner);
     const warmupCount = Math.min(300, Math.floor(earners / 10));
     await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
     const measuredCount = earners - warmupCount;
