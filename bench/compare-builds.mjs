@@ -36,7 +36,7 @@ import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, median, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
-import { prepareEarners, tokenOf } from './withdraw.mjs';
+import { prepareEarners, withdrawalRequests } from './withdraw.mjs';
 
 /** Requests per build before the rounds: the pool's connections and the statements' plans. */
 const WARMUP = 200;
@@ -106,23 +106,8 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
-    const sendWithdrawals = (build, count) => {
-      const recipients = /** @type {Map<number, number>} */ (build.recipients);
-      return loadOf(build, count, [
-        {
-          method: 'POST',
-          path: '/app/pay/pay-withdraw',
-          setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => {
-            const n = build.next++;
-            return {
-              ...request,
-              headers: { authorization: `Bearer ${tokenOf(n)}`, 'content-type': 'application/json' },
-              body: JSON.stringify({ amount: 100, recipientId: recipients.get(n), idempotencyKey: `compare-${suffix}-${n}` }),
-            };
-          },
-        },
-      ]);
-    };
+    const sendWithdrawals = (build, count) =>
+      loadOf(build, count, withdrawalRequests(/** @type {Map<number, number>} */ (build.recipients), `compare-${suffix}`, () => build.next++));
     /**
      * `count` of Home's reads to one build, the three in turn on each connection.
      * @param {(typeof builds)[number]} build

@@ -23,15 +23,15 @@ import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, printTable, runAsScript } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
-import { counter, prepareEarners, withdrawalRequests } from './withdraw.mjs';
+import { prepareEarners, withdrawalRequests } from './withdraw.mjs';
+
+/** @typedef {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples: number[] }} CpuProfile */
 
 /**
  * Self time per function (name, file, line) of a `.cpuprofile`, largest first.
- * @param {string} file
+ * @param {CpuProfile} profile
  */
-export function topFrames(file) {
-  /** @type {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples: number[] }} */
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+export function topFrames(profile) {
   /** @type {Map<number, string>} */
   const nameOf = new Map();
   for (const n of profile.nodes) {
@@ -54,12 +54,10 @@ export function topFrames(file) {
  * (from the `// node_modules/<package>/…` markers the bundler leaves before each module), the
  * server's own code, Node's internals, or the engine (garbage collector, native calls), largest first,
  * as shares of the busy samples.
- * @param {string} file
+ * @param {CpuProfile} profile
  * @param {string} bundle the server's `main.js`, whose markers name the package of each line
  */
-export function sharesByOrigin(file, bundle) {
-  /** @type {{ nodes: { id: number, callFrame: { functionName: string, url: string, lineNumber: number } }[], samples: number[] }} */
-  const profile = JSON.parse(fs.readFileSync(file, 'utf8'));
+export function sharesByOrigin(profile, bundle) {
   // The package of each line of the bundle: the last marker above it.
   /** @type {string[]} */
   const owner = [];
@@ -165,7 +163,8 @@ async function loadWithCpu(url, databaseUrl, serverPid, label, count, requests) 
  */
 async function loadWithdrawals(url, databaseUrl, count, serverPid) {
   const recipients = prepareEarners(databaseUrl, count, 1);
-  await loadWithCpu(url, databaseUrl, serverPid, 'pay-withdraw', count, withdrawalRequests(recipients, `profile-withdraw-${process.pid}`, counter(1)));
+  let next = 1;
+  await loadWithCpu(url, databaseUrl, serverPid, 'pay-withdraw', count, withdrawalRequests(recipients, `profile-withdraw-${process.pid}`, () => next++));
 }
 
 /**
@@ -196,7 +195,9 @@ export async function run({ scenario = 'reads', backend = scenario === 'reads' ?
     }
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no profile');
-    const all = topFrames(path.join(profileDir, file));
+    /** @type {CpuProfile} */
+    const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8'));
+    const all = topFrames(profile);
     // Shares of the time the process was busy too: an idle server waits on something else.
     const busy = 1 - (all.find((f) => f.name === '(idle)')?.share ?? 0);
     const frames = all.slice(0, top);
@@ -205,7 +206,7 @@ export async function run({ scenario = 'reads', backend = scenario === 'reads' ?
       ['share', 'of busy', 'function'],
       frames.map((f) => [`${(f.share * 100).toFixed(1)} %`, f.name === '(idle)' ? '' : `${((f.share / busy) * 100).toFixed(1)} %`, f.name]),
     );
-    const origins = sharesByOrigin(path.join(profileDir, file), SERVER_MAIN).slice(0, top);
+    const origins = sharesByOrigin(profile, SERVER_MAIN).slice(0, top);
     printTable(
       `The same busy samples by where the code lives (${scenario}, ${backend}); "server" includes @grab/shared`,
       ['of busy', 'where'],

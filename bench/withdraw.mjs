@@ -34,12 +34,6 @@ const SETTLE_MS = SIMULATOR_DELAY_MS + 120_000;
 /** The bearer token of the benchmark's n-th earner (tokens are 16 characters or more). */
 export const tokenOf = (/** @type {number} */ n) => `benchtoken-${String(n).padStart(9, '0')}`;
 
-/** A counter: each call answers the next whole number from `first`. */
-export function counter(first = 1) {
-  let next = first;
-  return () => next++;
-}
-
 /**
  * The load tool's requests for withdrawals, each the next earner's only one (`next()` names them):
  * $1 to their own recipient, under a fresh key made from `keyPrefix`.
@@ -199,8 +193,8 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const before = pgbench(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
 
-    const nextEarner = counter(1);
-    const makeRequests = () => withdrawalRequests(recipients, `bench-withdraw-${suffix}`, nextEarner);
+    let next = 1;
+    const makeRequests = () => withdrawalRequests(recipients, `bench-withdraw-${suffix}`, () => next++);
     const warmupCount = Math.min(300, Math.floor(earners / 10));
     await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
     const measuredCount = earners - warmupCount;
