@@ -1,7 +1,7 @@
 import type { ReviewItem } from '@grab/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ledgerEntries, operatorActions, submissions, taskRuns, teamRebates, userProgress } from '../src/db/schema';
+import { ledgerEntries, operatorActions, submissions, taskRuns, teamRebates, userProgress, users } from '../src/db/schema';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { passBatch } from '../src/modules/reviews/reviews.repository';
 import { reconcile } from '../src/modules/wallet/reconcile';
@@ -120,6 +120,28 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
       ]);
       expect(await taskCredits(earner.userId)).toBe(2);
     }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+
+  // The batch judges levels on the progress its two upserts answer (migration 0029): an inviter whose
+  // own reward and whose invitee's first audit task land in one batch is judged on both at once.
+  it('raises an inviter by their reward and by their invitee verified in the same batch', async () => {
+    const inviter = await registerEarner(ctx.app);
+    const invitee = await registerEarner(ctx.app, inviter.inviteCode);
+    const own = await pending(inviter, 2_000_00);
+    const first = await pending(invitee);
+    const now = new Date();
+    const asReviewer = { userId: reviewer.userId, role: 'reviewer' };
+    const answers = await passBatch(ctx.db, [
+      { submissionId: own.submissionId, reviewer: asReviewer, now },
+      { submissionId: first.submissionId, reviewer: asReviewer, now },
+    ]);
+    expect(answers.map((a) => a.outcome)).toEqual(['passed', 'passed']);
+    const [progress] = await ctx.db.select().from(userProgress).where(eq(userProgress.userId, inviter.userId));
+    expect(progress).toMatchObject({ taskPoints: 2_000_00, activeInvitees: 1 });
+    // Level 3 needs 2,000 task points and one active invitee; either alone leaves level 2.
+    const [row] = await ctx.db.select({ level: users.level }).from(users).where(eq(users.id, inviter.userId));
+    expect(row?.level).toBe(3);
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   });
 
