@@ -1,6 +1,9 @@
 import type { ReviewItem } from '@grab/shared/contracts';
 import { and, eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../src/db/database';
+import * as schema from '../src/db/schema';
 import { ledgerEntries, operatorActions, submissions, taskRuns, teamRebates, userProgress, users } from '../src/db/schema';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { passBatch } from '../src/modules/reviews/reviews.repository';
@@ -211,5 +214,58 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
     const [badRow] = await ctx.db.select().from(submissions).where(eq(submissions.id, bad.submissionId));
     expect(badRow?.status).toBe('underReview');
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  });
+});
+
+// A connection keeps one plan for each statement of the pass functions, made at its first batch
+// (migration 0028); a statement that read a table by a list of keys could stay a full scan of it
+// as the table grew, with nothing to plan it again where no ANALYZE runs (migration 0029). Only a
+// connection of real PostgreSQL keeps plans this way, and counts what each transaction scanned.
+describe.skipIf(!process.env.DATABASE_URL)('reviewer passes in batches, on a connection that has passed before (postgres)', () => {
+  const ctx = useTestContext('postgres');
+
+  it('reads no row of user_progress by a scan once that table has grown', async () => {
+    const reviewer = await registerEarner(ctx.app);
+    await makeReviewer(ctx.db, reviewer.userId);
+    const asReviewer = { userId: reviewer.userId, role: 'reviewer' };
+    const pool = (ctx.db as unknown as { $client: import('pg').Pool }).$client;
+    const client = await pool.connect();
+    try {
+      const onClient = drizzle(client, { schema }) as unknown as Db;
+      const batchOfTwo = async () => {
+        const [a, b] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
+        const runs = [await auditRun(ctx.db, a.userId, 100_00), await auditRun(ctx.db, b.userId, 100_00)];
+        const ids = [
+          await submit(ctx.db, a.userId, runs[0]!, { pictures: [await uploadPicture(ctx.app, a.token)] }),
+          await submit(ctx.db, b.userId, runs[1]!, { pictures: [await uploadPicture(ctx.app, b.token)] }),
+        ];
+        return ids.map((submissionId) => ({ submissionId, reviewer: asReviewer, now: new Date() }));
+      };
+      const grow = async (from: number, to: number) => {
+        await ctx.db.execute(sql`
+          insert into users (public_id, phone, country, password_hash, invite_code)
+          select 'grown-' || n, '+1555999' || lpad(n::text, 4, '0'), 'US', 'not-a-login', 'G' || n from generate_series(${from}::int, ${to}::int) n`);
+        await ctx.db.execute(sql`
+          insert into user_progress (user_id, task_points)
+          select id, 1 from users where public_id like 'grown-%' on conflict (user_id) do nothing`);
+      };
+      // The connection's first batch, while user_progress holds a page of rows and its statistics say
+      // so: its plans are made now, and nothing makes them again (no ANALYZE follows).
+      await grow(1, 20);
+      await ctx.db.execute(sql`analyze user_progress`);
+      expect((await passBatch(onClient, await batchOfTwo())).map((a) => a.outcome)).toEqual(['passed', 'passed']);
+      await grow(21, 3000);
+
+      const next = await batchOfTwo();
+      await client.query('begin');
+      expect((await passBatch(onClient, next)).map((a) => a.outcome)).toEqual(['passed', 'passed']);
+      // What this connection has read and not yet reported, this batch included: the first batch's
+      // scan of twenty rows at most, not the grown table.
+      const { rows } = await client.query<{ seq_tup_read: string }>(`select seq_tup_read from pg_stat_xact_user_tables where relname = 'user_progress'`);
+      await client.query('commit');
+      expect(Number(rows[0]?.seq_tup_read ?? 0)).toBeLessThan(100);
+    } finally {
+      client.release();
+    }
   });
 });
