@@ -9,8 +9,15 @@ import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { passBatch } from '../src/modules/reviews/reviews.repository';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
-import { call, countRows, engines, registerEarner, type Registered, useTestContext } from './helper';
+import { call, countRows, engines, registerEarner, type Registered, type TestContext, useTestContext } from './helper';
 import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
+
+/** An audit run of the earner's under review, with its submission and one uploaded picture. */
+async function pendingIn(ctx: TestContext, earner: Registered, reward = 100_00) {
+  const run = await auditRun(ctx.db, earner.userId, reward);
+  const submissionId = await submit(ctx.db, earner.userId, run, { pictures: [await uploadPicture(ctx.app, earner.token)] });
+  return { run, submissionId };
+}
 
 // Passes that arrive together share one statement (group commit, `ledger_pass_submissions`); each
 // item must still be decided as if the passes had come one after another.
@@ -26,11 +33,7 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
     await makeReviewer(ctx.db, operator.userId, 'admin');
   });
 
-  async function pending(earner: Registered, reward = 100_00) {
-    const run = await auditRun(ctx.db, earner.userId, reward);
-    const submissionId = await submit(ctx.db, earner.userId, run, { pictures: [await uploadPicture(ctx.app, earner.token)] });
-    return { run, submissionId };
-  }
+  const pending = (earner: Registered, reward?: number) => pendingIn(ctx, earner, reward);
   const taskCredits = async (userId: number) =>
     (await ctx.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.reason, 'task_reward')))).length;
   const passLog = async (submissionId: number) =>
@@ -233,13 +236,8 @@ describe.skipIf(!process.env.DATABASE_URL)('reviewer passes in batches, on a con
     try {
       const onClient = drizzle(client, { schema }) as unknown as Db;
       const batchOfTwo = async () => {
-        const [a, b] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
-        const runs = [await auditRun(ctx.db, a.userId, 100_00), await auditRun(ctx.db, b.userId, 100_00)];
-        const ids = [
-          await submit(ctx.db, a.userId, runs[0]!, { pictures: [await uploadPicture(ctx.app, a.token)] }),
-          await submit(ctx.db, b.userId, runs[1]!, { pictures: [await uploadPicture(ctx.app, b.token)] }),
-        ];
-        return ids.map((submissionId) => ({ submissionId, reviewer: asReviewer, now: new Date() }));
+        const items = [await pendingIn(ctx, await registerEarner(ctx.app)), await pendingIn(ctx, await registerEarner(ctx.app))];
+        return items.map(({ submissionId }) => ({ submissionId, reviewer: asReviewer, now: new Date() }));
       };
       const grow = async (from: number, to: number) => {
         await ctx.db.execute(sql`
