@@ -12,17 +12,22 @@
 // and dropped.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/review-pass.mjs
-//       [--clients 10] [--submissions 6000] [--pgbench-seconds 10] [--scale 10]
+//       [--clients 10] [--submissions 20000] [--pgbench-seconds 10] [--scale 10]
 import { parseArgs } from 'node:util';
 import { loginReviewer, REVIEWER } from './lib/grab-api.mjs';
 import { ceilingRows, measureCeiling } from './lib/ceiling.mjs';
+import { cpuRows, cpuWindow } from './lib/cpu.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { balancesFromEntriesSql, creditsSql, DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
+import { balancesFromEntriesSql, creditsSql, DB_PREFIX, databaseUrl, pgbenchCounted, pgbenchDatabase, pgbenchScript, psql, reconcile, unreconciled } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 /** Issue 15: one decision per request, each committed, against pgbench's own simple update. */
 export const TARGET_RATIO = 0.5;
+/** Submissions passed over HTTP: with the warm-up's 2,000, a measured run about as long as pgbench's (see withdraw.mjs). */
+const SUBMISSIONS = 20_000;
+/** Submissions of each queue the pass's statements are sent alone for: a few seconds of pgbench each. */
+const ALONE_COUNT = 6000;
 
 /** The welcome bonus registration credits (server/src/modules/auth/auth.service.ts). */
 const WELCOME_BONUS = 100_00;
@@ -99,7 +104,7 @@ function passAlone(url, queue, { clients, batch, reviewerPhone }) {
 /**
  * @param {{ clients?: number, submissions?: number, pgbenchSeconds?: number, scale?: number }} [options]
  */
-export async function run({ clients = 10, submissions: count = 6000, pgbenchSeconds = 10, scale = 10 } = {}) {
+export async function run({ clients = 10, submissions: count = SUBMISSIONS, pgbenchSeconds = 10, scale = 10 } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
   const suffix = `${process.pid}_${Date.now()}`;
@@ -116,17 +121,17 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
     const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
-    const aloneQueues = ['alone', 'batch', 'halves'].map((tag) => prepareQueue(grabUrl, count, tag));
+    const aloneQueues = ['alone', 'batch', 'halves'].map((tag) => prepareQueue(grabUrl, ALONE_COUNT, tag));
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 
-    const before = pgbench(baselineUrl, clients, pgbenchSeconds);
+    const { tps: before, cpu: beforeCpu } = pgbenchCounted(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
 
     let next = queue.first;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     // A short warm-up on the first submissions, then the measured run over the rest: every request
     // decides a submission no other request touches, as reviewers working a queue do.
-    const warmupCount = Math.min(500, Math.floor(count / 10));
+    const warmupCount = Math.min(2000, Math.floor(count / 8));
     const makeRequests = () => [
       {
         method: /** @type {const} */ ('POST'),
@@ -137,7 +142,9 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     ];
     await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
     const measuredCount = queue.last - next + 1;
+    const counting = cpuWindow(server.child.pid);
     const result = await runLoad({ url: server.url, connections: clients, amount: measuredCount, requests: makeRequests() });
+    const cpuUsed = counting.end();
     // From the first request to the last response: the time around the call would also count the
     // wait for autocannon's next one-second tick, a whole-second step in a run this short.
     const rps = result.requests.total / (result.activeMs / 1000);
@@ -148,7 +155,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
       passAlone(grabUrl, /** @type {typeof queue} */ (aloneQueues[index]), { ...how, reviewerPhone: `+91${REVIEWER.phone}` }),
     );
 
-    const after = pgbench(baselineUrl, clients, pgbenchSeconds);
+    const { tps: after, cpu: afterCpu } = pgbenchCounted(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // Exactly one credit per submission, and every balance equal to the sum of its entries.
@@ -159,6 +166,7 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
     const off = unreconciled(books);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
+    const cpu = cpuRows({ window: cpuUsed, calls: result.requests.total, pgbench: [beforeCpu, afterCpu], call: 'pass' });
     printTable(
       'Reviewer pass-and-credit vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -169,11 +177,12 @@ export async function run({ clients = 10, submissions: count = 6000, pgbenchSeco
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
         ...ceilingRows(ceiling, baseline, 'passes'),
+        ...cpu.rows,
         ['credits / submissions passed (the four queues)', `${credited} / ${count + passedAlone}`],
         ['reconciliation', off.length === 0 ? 'holds' : off.join(', ')],
       ],
     );
-    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, ceiling, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('review-pass', figures);
     return figures;
   } finally {
@@ -187,7 +196,7 @@ if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       clients: { type: 'string', default: '10' },
-      submissions: { type: 'string', default: '6000' },
+      submissions: { type: 'string', default: String(SUBMISSIONS) },
       'pgbench-seconds': { type: 'string', default: '10' },
       scale: { type: 'string', default: '10' },
     },

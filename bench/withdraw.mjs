@@ -13,19 +13,29 @@
 // PostgreSQL only, like review-pass: DATABASE_URL names a PostgreSQL whose user may create databases.
 //
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/withdraw.mjs
-//       [--clients 10] [--earners 4000] [--history 1] [--pgbench-seconds 10] [--scale 10]
+//       [--clients 10] [--earners 16000] [--history 1] [--pgbench-seconds 10] [--scale 10]
 //
 // `--history N` gives each earner its 5,000 points as N task rewards, one an hour up to now, as an
 // earner who has been doing tasks for a while has them: what a request reads of the earner's past
 // shows up as a lower figure.
 import { parseArgs } from 'node:util';
 import { ceilingRows, measureCeiling } from './lib/ceiling.mjs';
+import { cpuRows, cpuWindow } from './lib/cpu.mjs';
 import { startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
-import { DB_PREFIX, databaseUrl, pgbench, pgbenchDatabase, pgbenchScript, psql, reconcile } from './lib/postgres.mjs';
+import { DB_PREFIX, databaseUrl, pgbenchCounted, pgbenchDatabase, pgbenchScript, psql, reconcile } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, verdict, writeResult } from './lib/report.mjs';
 
 export const TARGET_RATIO = 0.5;
+/**
+ * Earners, one request each: with the warm-up's 2,000, a measured run about as long as pgbench's 10 s
+ * here, on a server whose code has been optimised by then (a fresh process serves its first few
+ * thousand requests slower, and a run of 3,700 measured mostly those: 0.21× against 0.30× for this
+ * size on the same build, bench/README.md 2026-11-29).
+ */
+const EARNERS = 16_000;
+/** Earners of each set the request's statements are sent alone for: a few seconds of pgbench each. */
+const ALONE_COUNT = 6000;
 /** When the simulator pays an order after its dispatch: past the window and the second pgbench. */
 const SIMULATOR_DELAY_MS = 60_000;
 /** How long the benchmark waits for the last payouts: the delay, then their delivery. */
@@ -164,7 +174,7 @@ function requestAlone(url, { tag, clients, batch, count }) {
 /**
  * @param {{ clients?: number, earners?: number, history?: number, pgbenchSeconds?: number, scale?: number }} [options]
  */
-export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSeconds = 10, scale = 10 } = {}) {
+export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenchSeconds = 10, scale = 10 } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL (this benchmark is about concurrent writes)');
   if (!Number.isInteger(history) || history < 1 || history > 5000) throw new Error(`--history must be a whole number from 1 to 5000, not ${history}`);
@@ -183,22 +193,24 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS) },
     });
     const recipients = prepareEarners(grabUrl, earners, history);
-    for (const tag of ALONE_SETS) prepareEarners(grabUrl, earners, history, { tag, sessions: false });
+    for (const tag of ALONE_SETS) prepareEarners(grabUrl, ALONE_COUNT, history, { tag, sessions: false });
     console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
     const probe = await fetch(`${server.url}/app/pay/userRecipient`, { headers: { authorization: `Bearer ${tokenOf(1)}` } }).then((r) => r.json());
     if (probe.data?.id !== recipients.get(1)) throw new Error(`the benchmark's earners are not usable: ${JSON.stringify(probe)}`);
 
-    const before = pgbench(baselineUrl, clients, pgbenchSeconds);
+    const { tps: before, cpu: beforeCpu } = pgbenchCounted(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N before: ${before.toFixed(0)} tps`);
 
     let next = 1;
     const makeRequests = () => withdrawalRequests(recipients, `bench-withdraw-${suffix}`, () => next++);
-    const warmupCount = Math.min(300, Math.floor(earners / 10));
+    const warmupCount = Math.min(2000, Math.floor(earners / 8));
     await runLoad({ url: server.url, connections: clients, amount: warmupCount, requests: makeRequests() });
     const measuredCount = earners - warmupCount;
+    const counting = cpuWindow(server.child.pid);
     const result = await runLoad({ url: server.url, connections: clients, amount: measuredCount, requests: makeRequests() });
+    const cpuUsed = counting.end();
     // From the first request to the last response: the time around the call would also count the
     // wait for the load tool's next one-second tick, a whole-second step in a run this short.
     const rps = result.requests.total / (result.activeMs / 1000);
@@ -208,12 +220,12 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     // dispatched and paid with the rest.
     let sentAlone = 0;
     const ceiling = await measureCeiling(clients, pgbenchSeconds, (how, index) => {
-      const alone = requestAlone(grabUrl, { tag: /** @type {string} */ (ALONE_SETS[index]), ...how, count: earners });
+      const alone = requestAlone(grabUrl, { tag: /** @type {string} */ (ALONE_SETS[index]), ...how, count: ALONE_COUNT });
       sentAlone += alone.sent;
       return alone.tps;
     });
 
-    const after = pgbench(baselineUrl, clients, pgbenchSeconds);
+    const { tps: after, cpu: afterCpu } = pgbenchCounted(baselineUrl, clients, pgbenchSeconds);
     console.log(`pgbench -N after: ${after.toFixed(0)} tps`);
 
     // The simulator pays after its delay: wait for every order to be decided, then count and reconcile.
@@ -228,6 +240,7 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
     const books = reconcile(grabUrl);
     const baseline = median([before, after]);
     const ratio = rps / baseline;
+    const cpu = cpuRows({ window: cpuUsed, calls: result.requests.total, pgbench: [beforeCpu, afterCpu], call: 'withdrawal' });
     printTable(
       'Withdrawal requests vs pgbench -N (same PostgreSQL, same clients)',
       ['measure', 'figure'],
@@ -238,12 +251,13 @@ export async function run({ clients = 10, earners = 4000, history = 1, pgbenchSe
         ['pgbench -N tps (before, after)', `${before.toFixed(0)}, ${after.toFixed(0)}`],
         ['ratio to pgbench -N (median)', `${times(ratio)} (target ≥ ${TARGET_RATIO}×: ${verdict(ratio >= TARGET_RATIO)})`],
         ...ceilingRows(ceiling, baseline, 'withdrawals'),
+        ...cpu.rows,
         ['orders / requests, over HTTP and alone', `${orders - aloneCreated} / ${earners}, ${aloneCreated} / ${sentAlone}`],
         ['orders by state afterwards', states],
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {
@@ -257,7 +271,7 @@ if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
       clients: { type: 'string', default: '10' },
-      earners: { type: 'string', default: '4000' },
+      earners: { type: 'string', default: String(EARNERS) },
       history: { type: 'string', default: '1' },
       'pgbench-seconds': { type: 'string', default: '10' },
       scale: { type: 'string', default: '10' },

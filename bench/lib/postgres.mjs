@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { postgresCpuMs, reapedChildrenCpuMs } from './cpu.mjs';
 import { REPO_ROOT, SERVER_NODE, startGrab } from './grab-server.mjs';
 
 const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
@@ -131,13 +132,33 @@ export function balancesFromEntriesSql(where) {
  * @param {'-N' | '-S'} [mode]
  */
 export function pgbench(url, clients, seconds, mode = '-N') {
+  return pgbenchCounted(url, clients, seconds, mode).tps;
+}
+
+/**
+ * `pgbench()`, with what a transaction cost in CPU: PostgreSQL's (null for a database on another
+ * machine) and pgbench's own, as lib/cpu.mjs counts them.
+ * @param {string} url
+ * @param {number} clients
+ * @param {number} seconds
+ * @param {'-N' | '-S'} [mode]
+ * @returns {{ tps: number, cpu: import('./cpu.mjs').TransactionCpu }}
+ */
+export function pgbenchCounted(url, clients, seconds, mode = '-N') {
+  const before = { postgres: postgresCpuMs(), client: reapedChildrenCpuMs() };
   const result = spawnSync('pgbench', [mode, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
     encoding: 'utf8',
   });
+  const postgres = postgresCpuMs();
+  const client = reapedChildrenCpuMs() - before.client;
   if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
   if (!match) throw new Error(`pgbench printed no tps: ${result.stdout}`);
-  return Number(match[1]);
+  const done = Number(/number of transactions actually processed: (\d+)/.exec(result.stdout)?.[1] ?? Number.NaN);
+  return {
+    tps: Number(match[1]),
+    cpu: { postgres: postgres === null || before.postgres === null ? null : (postgres - before.postgres) / done, client: client / done },
+  };
 }
 
 /**

@@ -1,0 +1,119 @@
+// Whether a write benchmark's miss is the cost of a call or time spent waiting. pgbench's baseline
+// and Grab's call share the same cores; if both kept every core busy, their ratio could be no more
+// than pgbench's CPU per transaction over Grab's CPU per call. A ratio well under that bound, with
+// cores idle during the run, says the call waits (round trips, one batch at a time) rather than
+// costs; a bound under the target says no scheduling can reach it, only a cheaper call.
+//
+// Read from Linux's /proc, so only for a PostgreSQL on this machine; elsewhere the figures are null.
+import fs from 'node:fs';
+import os from 'node:os';
+
+/** Linux's clock tick, in which /proc reports CPU time (USER_HZ, 100 on every mainstream kernel). */
+const TICK_MS = 10;
+
+/**
+ * CPU ms of every PostgreSQL process now running, plus what the postmaster has reaped of its
+ * children: a backend that served a pgbench client and exited still counts. Null when no
+ * PostgreSQL process is visible (a database on another machine).
+ * @returns {number | null}
+ */
+export function postgresCpuMs() {
+  let total = 0;
+  let seen = false;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone since the listing
+    }
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
+    seen = true;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime
+    total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+  }
+  return seen ? total : null;
+}
+
+/** CPU ms of this process's children that have exited and been waited for (a `spawnSync`'s). */
+export function reapedChildrenCpuMs() {
+  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+}
+
+/** CPU ms of a running process (utime + stime). @param {number} pid */
+function processCpuMs(pid) {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** Busy and total jiffies of all cores since boot (/proc/stat's first line). */
+function coreTicks() {
+  const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+/**
+ * Starts counting CPU: of the server (`serverPid`), of PostgreSQL, of this process (where the load
+ * tool runs), and of the machine's cores. `end()` answers what each used since.
+ * @param {number | undefined} serverPid
+ */
+export function cpuWindow(serverPid) {
+  if (serverPid === undefined) throw new Error('the server has no pid to count the CPU of');
+  const start = { server: processCpuMs(serverPid), postgres: postgresCpuMs(), self: process.cpuUsage(), cores: coreTicks() };
+  return {
+    end() {
+      const self = process.cpuUsage(start.self);
+      const cores = coreTicks();
+      const postgres = postgresCpuMs();
+      return {
+        serverMs: processCpuMs(serverPid) - start.server,
+        postgresMs: postgres === null || start.postgres === null ? null : postgres - start.postgres,
+        loadToolMs: (self.user + self.system) / 1000,
+        coresBusy: (cores.busy - start.cores.busy) / Math.max(1, cores.total - start.cores.total),
+        cores: os.availableParallelism(),
+      };
+    },
+  };
+}
+
+/** @typedef {ReturnType<ReturnType<typeof cpuWindow>['end']>} CpuWindow */
+/** @typedef {{ postgres: number | null, client: number }} TransactionCpu  CPU ms per pgbench transaction */
+
+const ms = (/** @type {number | null} */ n) => (n === null ? 'n/a' : n.toFixed(3));
+
+/**
+ * The rows a write benchmark prints about CPU: what its call cost, what a pgbench transaction
+ * cost, the ratio that CPU alone would allow, and how busy the cores were while the call ran.
+ * @param {{ window: CpuWindow, calls: number, pgbench: TransactionCpu[], call: string }} measured
+ */
+export function cpuRows({ window, calls, pgbench, call }) {
+  const per = (/** @type {number | null} */ total) => (total === null ? null : total / calls);
+  const server = per(window.serverMs);
+  const postgres = per(window.postgresMs);
+  const loadTool = per(window.loadToolMs);
+  const callTotal = postgres === null || server === null || loadTool === null ? null : server + postgres + loadTool;
+  const pgbenchPostgres = pgbench.map((p) => p.postgres).filter((p) => p !== null);
+  const txPostgres = pgbenchPostgres.length ? pgbenchPostgres.reduce((a, b) => a + b, 0) / pgbenchPostgres.length : null;
+  const txClient = pgbench.reduce((a, p) => a + p.client, 0) / Math.max(1, pgbench.length);
+  const txTotal = txPostgres === null ? null : txPostgres + txClient;
+  const bound = callTotal && txTotal ? txTotal / callTotal : null;
+  return {
+    rows: [
+      [`CPU per ${call}: server / PostgreSQL / load tool (ms)`, `${ms(server)} / ${ms(postgres)} / ${ms(loadTool)}`],
+      ['CPU per pgbench -N transaction: PostgreSQL / pgbench (ms)', `${ms(txPostgres)} / ${ms(txClient)}`],
+      ['ratio the CPU alone allows (pgbench -N transaction / call)', bound === null ? 'n/a' : `${bound.toFixed(2)}×`],
+      ['cores busy during the measured run', `${(window.coresBusy * 100).toFixed(0)} % of ${window.cores}`],
+    ],
+    figures: { server, postgres, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy },
+  };
+}
