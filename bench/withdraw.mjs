@@ -230,10 +230,16 @@ export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenc
 
     // The simulator pays after its delay: wait for every order to be decided, then count and reconcile.
     console.log('waiting for the simulator to pay every order');
+    // What deciding an order costs, counted while nothing else runs: the simulator's delivery, the
+    // webhook's verification and the settlement or refund through the ledger.
+    const payingSince = psql(grabUrl, 'select now()::text');
+    const paying = cpuWindow(server.child.pid);
     const deadline = Date.now() + SETTLE_MS;
     while (Date.now() < deadline && Number(psql(grabUrl, `select count(*) from withdraw_orders where state not in ('success', 'failed')`)) > 0) {
       await new Promise((r) => setTimeout(r, 1000));
     }
+    const payingCpu = paying.end();
+    const decidedWhileWaiting = Number(psql(grabUrl, `select count(*) from withdraw_orders where decided_at >= '${payingSince}'`));
     const states = psql(grabUrl, `select state || ' ' || count(*) from withdraw_orders group by state order by state`).split('\n').join(', ');
     const orders = Number(psql(grabUrl, 'select count(*) from withdraw_orders'));
     const aloneCreated = Number(psql(grabUrl, `select count(*) from withdraw_orders where idempotency_key not like 'bench-withdraw-%'`));
@@ -254,10 +260,16 @@ export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenc
         ...cpu.rows,
         ['orders / requests, over HTTP and alone', `${orders - aloneCreated} / ${earners}, ${aloneCreated} / ${sentAlone}`],
         ['orders by state afterwards', states],
+        [
+          'CPU per order decided while waiting: server / PostgreSQL (ms)',
+          decidedWhileWaiting > 0 && payingCpu.postgresMs !== null
+            ? `${(payingCpu.serverMs / decidedWhileWaiting).toFixed(3)} / ${(payingCpu.postgresMs / decidedWhileWaiting).toFixed(3)} (${decidedWhileWaiting} orders)`
+            : 'n/a',
+        ],
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, decidedWhileWaiting, payingCpu, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {
