@@ -295,6 +295,11 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const failed = await post<{ status: string; failureReason: string }>('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Name does not match the account' });
     expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'Name does not match the account' });
     expect(await balance(earner)).toBe(start - big.data!.total);
+    // Decided already: failing it again, or failing the paid one, moves no point.
+    expect((await post('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Again' })).code).toBe(409);
+    expect((await post('/admin/payout/fail', operator.token, { orderId: id, reason: 'Too late' })).code).toBe(409);
+    expect((await post('/admin/payout/fail', operator.token, { orderId: 2_000_000_000, reason: 'Nobody' })).code).toBe(404);
+    expect(await balance(earner)).toBe(start - big.data!.total);
   });
 
   it('stops at the daily number of withdrawals', async () => {

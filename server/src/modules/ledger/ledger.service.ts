@@ -187,6 +187,30 @@ export async function transfer(tx: Tx, input: TransferInput, floor = 0): Promise
   return { transferId: debit.transferId, debit, credit, created: false };
 }
 
+/** What phase two of a withdrawal decided, with the order as the ledger's function answers it (`to_jsonb`). */
+export interface WithdrawalDecision {
+  outcome: 'applied' | 'repeated' | 'refused' | 'unknown_order';
+  orderJson: string | null;
+}
+
+/**
+ * Phase two of a withdrawal, in one statement (`ledger_decide_withdrawal`, migration 0031): locks
+ * the order and, if it is in one of `fromStates`, pays it (its points to `paid_out`, its fee to
+ * `fees`) or fails it (everything it held back to the earner, in one transfer). An order already in
+ * the state asked for is `repeated`; one in another state is `refused`; neither moves anything.
+ */
+export async function decideWithdrawal(
+  tx: Tx,
+  input: { orderId: number; paid: boolean; reason: string | null; decidedBy: number | null; now: Date; fromStates: readonly string[] },
+): Promise<WithdrawalDecision> {
+  const result = await tx.execute(sql`
+    select outcome, detail from ledger_decide_withdrawal(${input.orderId}::int, ${input.paid}::boolean, ${input.reason}::text, ${input.decidedBy}::int,
+      ${input.now.toISOString()}::timestamptz, ${sql.param([...input.fromStates])}::text[])`);
+  const [row] = (result as unknown as { rows: { outcome: WithdrawalDecision['outcome']; detail: string | null }[] }).rows;
+  if (!row) throw new Error('ledger_decide_withdrawal answered nothing');
+  return { outcome: row.outcome, orderJson: row.detail };
+}
+
 export interface PostInput {
   userId: number;
   /** Hundredths of a point; positive credits the earner from rewards, negative returns points to rewards. */

@@ -4,7 +4,7 @@ import { Batcher } from '../../db/batcher';
 import type { Db } from '../../db/database';
 import { withdrawOrders } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
-import { type OrderRow, toWithdrawOrder } from './orders.view';
+import { orderFromJson, toWithdrawOrder } from './orders.view';
 import { DISPATCH_QUEUE, type PayoutQueue } from './payout-queue';
 import { amountProblem, type CurrencyRules, quoteOf, type WithdrawRulesCache } from './withdraw-rules.cache';
 
@@ -20,38 +20,6 @@ function money(amountMinor: number, currency: string, fractionDigits: number): s
 }
 
 const points = (hundredths: number) => (hundredths / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
-
-/** An order row as the withdrawal function hands it back (`to_jsonb`, snake_case, times as text). */
-function orderFromJson(text: string): OrderRow {
-  const o = JSON.parse(text) as Record<string, unknown>;
-  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)));
-  return {
-    id: Number(o.id),
-    userId: Number(o.user_id),
-    idempotencyKey: String(o.idempotency_key),
-    state: o.state as OrderRow['state'],
-    amount: Number(o.amount),
-    currency: String(o.currency),
-    fractionDigits: Number(o.fraction_digits),
-    method: o.method as OrderRow['method'],
-    institutionId: Number(o.institution_id),
-    institutionName: String(o.institution_name),
-    accountName: String(o.account_name),
-    account: String(o.account),
-    ifsc: (o.ifsc as string | null) ?? null,
-    points: Number(o.points),
-    fee: Number(o.fee),
-    total: Number(o.total),
-    holdTransferId: Number(o.hold_transfer_id),
-    attempts: Number(o.attempts),
-    lastError: (o.last_error as string | null) ?? null,
-    failureReason: (o.failure_reason as string | null) ?? null,
-    decidedBy: o.decided_by === null || o.decided_by === undefined ? null : Number(o.decided_by),
-    requestedAt: date(o.requested_at) as Date,
-    dispatchedAt: date(o.dispatched_at),
-    decidedAt: date(o.decided_at),
-  } as OrderRow;
-}
 
 type RequestOutcome =
   | 'created'
