@@ -30,8 +30,6 @@ export type PlatformAccount = (typeof PLATFORM_ACCOUNTS)[number];
 /** Where points are issued from: its balance is minus every point ever earned. */
 export const REWARDS: Account = { platform: 'rewards' };
 export const PAYOUTS_IN_FLIGHT: Account = { platform: 'payouts_in_flight' };
-export const PAID_OUT: Account = { platform: 'paid_out' };
-export const FEES: Account = { platform: 'fees' };
 
 export type Account = { userId: number } | { platform: PlatformAccount };
 
