@@ -1,13 +1,11 @@
-import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/database';
-import { payoutCallbacks, withdrawOrders } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/database';
+import { withdrawOrders } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { decideWithdrawal } from '../ledger/ledger.service';
 import { type OrderRow, orderFromJson } from './orders.view';
 import type { PayoutResult } from './payout-provider';
 
-/** Orders whose money may still be with the provider or on its way to it. */
-const OPEN_STATES: readonly OrderRow['state'][] = ['queued', 'dispatched', 'dispatch_failed'];
 /** Orders an operator may fail: not yet at the provider, or given up on. A dispatched order is the provider's to decide. */
 const OPERATOR_FAILABLE: readonly OrderRow['state'][] = ['awaiting_approval', 'queued', 'dispatch_failed'];
 
@@ -19,36 +17,19 @@ async function lockOrder(tx: Tx, orderId: number): Promise<OrderRow | undefined>
 export type CallbackOutcome = 'applied' | 'repeated' | 'refused' | 'unknown_order';
 
 /**
- * A verified provider callback, applied once. The delivery is recorded first under its event id,
- * so a repeated delivery changes nothing; the ledger's decision locks the order, so a success
- * racing a failure ends in one final state with at most one refund. A transition the order cannot
- * make (success after failure, anything before it was sent) is refused and recorded as such.
+ * A verified provider callback, applied once, in one statement (`wallet_apply_payout_result`,
+ * migration 0032). The delivery is recorded first under its event id, so a repeated delivery
+ * changes nothing; the ledger's decision locks the order, so a success racing a failure ends in one
+ * final state with at most one refund. A transition the order cannot make (success after failure,
+ * anything before it was sent) is refused and recorded as such.
  */
-export async function applyPayoutResult(tx: Tx, provider: string, result: PayoutResult, now: Date): Promise<{ outcome: CallbackOutcome; order: OrderRow | null }> {
-  const orderId = /^\d{1,9}$/.test(result.reference) ? Number(result.reference) : null;
-  const [first] = await tx
-    .insert(payoutCallbacks)
-    .values({ provider, eventId: result.eventId, orderId: null, status: result.status, outcome: 'received' })
-    .onConflictDoNothing()
-    .returning({ eventId: payoutCallbacks.eventId });
-  if (!first) return { outcome: 'repeated', order: null };
-  const decision =
-    orderId === null
-      ? { outcome: 'unknown_order' as const, orderJson: null }
-      : await decideWithdrawal(tx, {
-          orderId,
-          paid: result.status === 'paid',
-          reason: result.status === 'paid' ? null : (result.reason ?? 'payouts.accountRejected'),
-          decidedBy: null,
-          now,
-          fromStates: OPEN_STATES,
-        });
-  const order = decision.orderJson === null ? null : orderFromJson(decision.orderJson);
-  await tx
-    .update(payoutCallbacks)
-    .set({ outcome: decision.outcome, orderId: order?.id ?? null })
-    .where(and(eq(payoutCallbacks.provider, provider), eq(payoutCallbacks.eventId, result.eventId)));
-  return { outcome: decision.outcome, order };
+export async function applyPayoutResult(db: Executor, provider: string, result: PayoutResult, now: Date): Promise<{ outcome: CallbackOutcome; order: OrderRow | null }> {
+  const answer = await db.execute(sql`
+    select outcome, detail from wallet_apply_payout_result(${provider}::text, ${result.eventId}::text, ${result.reference}::text, ${result.status}::text,
+      ${result.reason ?? null}::text, ${now.toISOString()}::timestamptz)`);
+  const [row] = (answer as unknown as { rows: { outcome: CallbackOutcome; detail: string | null }[] }).rows;
+  if (!row) throw new Error('wallet_apply_payout_result answered nothing');
+  return { outcome: row.outcome, order: row.detail === null ? null : orderFromJson(row.detail) };
 }
 
 /** An operator fails an order that has not reached the provider (or whose dispatch gave up): its points come back. */

@@ -37,7 +37,7 @@ export async function webhookRoutes(app: FastifyInstance, db: Db, providers: Rea
       } catch {
         throw new AppError(ErrorCode.validation, 'errors.malformed');
       }
-      const { outcome, order } = await db.transaction((tx) => applyPayoutResult(tx, provider.name, parsed, new Date()));
+      const { outcome, order } = await applyPayoutResult(db, provider.name, parsed, new Date());
       const log = { provider: provider.name, eventId: parsed.eventId, reference: parsed.reference, status: parsed.status, outcome, state: order?.state };
       if (outcome === 'refused' || outcome === 'unknown_order') request.log.warn(log, 'payout callback refused');
       else request.log.info(log, 'payout callback');
