@@ -7,9 +7,16 @@
 // Read from Linux's /proc, so only for a PostgreSQL on this machine; elsewhere the figures are null.
 import fs from 'node:fs';
 import os from 'node:os';
+import { cpuMs } from './grab-server.mjs';
 
 /** Linux's clock tick, in which /proc reports CPU time (USER_HZ, 100 on every mainstream kernel). */
 const TICK_MS = 10;
+
+/** Ms of a /proc `stat` line's own (utime, stime) and waited-for children's (cutime, cstime) CPU. */
+function statCpu(/** @type {string} */ stat) {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+  return { own: ((fields[11] ?? 0) + (fields[12] ?? 0)) * TICK_MS, children: ((fields[13] ?? 0) + (fields[14] ?? 0)) * TICK_MS };
+}
 
 /**
  * CPU ms of every PostgreSQL process now running, plus what the postmaster has reaped of its
@@ -31,25 +38,15 @@ export function postgresCpuMs() {
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
     seen = true;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime, stime, cutime, cstime
-    total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * TICK_MS;
+    const cpu = statCpu(stat);
+    total += cpu.own + cpu.children;
   }
   return seen ? total : null;
 }
 
 /** CPU ms of this process's children that have exited and been waited for (a `spawnSync`'s). */
 export function reapedChildrenCpuMs() {
-  const stat = fs.readFileSync('/proc/self/stat', 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
-}
-
-/** CPU ms of a running process (utime + stime). @param {number} pid */
-function processCpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return statCpu(fs.readFileSync('/proc/self/stat', 'utf8')).children;
 }
 
 /** Busy and total jiffies of all cores since boot (/proc/stat's first line). */
@@ -69,14 +66,14 @@ function coreTicks() {
  */
 export function cpuWindow(serverPid) {
   if (serverPid === undefined) throw new Error('the server has no pid to count the CPU of');
-  const start = { server: processCpuMs(serverPid), postgres: postgresCpuMs(), self: process.cpuUsage(), cores: coreTicks() };
+  const start = { server: cpuMs(serverPid), postgres: postgresCpuMs(), self: process.cpuUsage(), cores: coreTicks() };
   return {
     end() {
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
       const postgres = postgresCpuMs();
       return {
-        serverMs: processCpuMs(serverPid) - start.server,
+        serverMs: cpuMs(serverPid) - start.server,
         postgresMs: postgres === null || start.postgres === null ? null : postgres - start.postgres,
         loadToolMs: (self.user + self.system) / 1000,
         coresBusy: (cores.busy - start.cores.busy) / Math.max(1, cores.total - start.cores.total),
