@@ -24,7 +24,9 @@
 //
 // Both builds migrate their databases from the same `server/drizzle`, so a change of the database
 // (a migration) is not compared by building it: give A the SQL that undoes it instead, `--a-sql FILE`,
-// run on A's database once its server has migrated it and before any request.
+// run on A's database once its server has migrated it and before any request. A change of how
+// node runs the server (a V8 flag) is compared with `--a-node-args=` / `--b-node-args=`, each a
+// space-separated list given to that build's node before `main.js`.
 //
 // Payouts are not made: the simulator's delay outlasts the run and the databases are dropped.
 import fs from 'node:fs';
@@ -57,10 +59,11 @@ function connectionsCpu(url, name) {
 const SCENARIOS = /** @type {const} */ (['withdraw', 'reads', 'review-pass']);
 
 /**
- * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number, aSql?: string }} options
- *   `aSql`: SQL run on A's database after its migrations (the database change B has and A has not)
+ * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number, aSql?: string, aNodeArgs?: string[], bNodeArgs?: string[] }} options
+ *   `aSql`: SQL run on A's database after its migrations (the database change B has and A has not);
+ *   `aNodeArgs`, `bNodeArgs`: node's own arguments for each build's server
  */
-export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, clients = 10, aSql }) {
+export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, clients = 10, aSql, aNodeArgs = [], bNodeArgs = [] }) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL whose user may create databases');
   if (![rounds, per, clients].every((n) => Number.isInteger(n) && n > 0)) throw new Error('--rounds, --per and --clients must be whole numbers above 0');
@@ -81,6 +84,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
         databaseUrl: build.url,
         label: `compare-${build.name}`,
         main: path.join(build.dir, 'main.js'),
+        nodeArgs: build.name === 'A' ? aNodeArgs : bNodeArgs,
         // Reads log their line per request as in production: it is part of what they cost.
         extraEnv: withdraw ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' } : { PG_POOL_MAX: String(clients) },
       });
@@ -92,7 +96,8 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
       } else build.token = (await loginDemo(build.server.url)).token;
     }
     const who = withdraw ? `${earners} earners each` : passes ? `${earners} submissions each` : 'the demo earner';
-    console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}; ${scenario}, ${who}, ${clients} clients`);
+    const flags = (/** @type {string[]} */ args) => (args.length > 0 ? ` (node ${args.join(' ')})` : '');
+    console.log(`A = ${path.relative(REPO_ROOT, builds[0]?.dir ?? '')}${flags(aNodeArgs)}, B = ${path.relative(REPO_ROOT, builds[1]?.dir ?? '')}${flags(bNodeArgs)}; ${scenario}, ${who}, ${clients} clients`);
 
     /**
      * `count` requests to one build from `--clients` connections.
@@ -195,6 +200,9 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
   }
 }
 
+/** @param {string | undefined} text */
+const words = (text) => (text ?? '').split(' ').filter(Boolean);
+
 if (isMain(import.meta.url)) {
   const { values } = parseArgs({
     options: {
@@ -205,13 +213,15 @@ if (isMain(import.meta.url)) {
       per: { type: 'string', default: '500' },
       clients: { type: 'string', default: '10' },
       'a-sql': { type: 'string' },
+      'a-node-args': { type: 'string', default: '' },
+      'b-node-args': { type: 'string', default: '' },
     },
   });
   if (!values.a) {
-    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10] [--a-sql FILE]');
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10] [--a-sql FILE] [--a-node-args="..."] [--b-node-args="..."]');
     process.exit(1);
   }
   runAsScript(() =>
-    run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients), aSql: values['a-sql'] && fs.readFileSync(values['a-sql'], 'utf8') }),
+    run({ a: /** @type {string} */ (values.a), b: values.b, scenario: /** @type {Scenario} */ (values.scenario), rounds: Number(values.rounds), per: Number(values.per), clients: Number(values.clients), aSql: values['a-sql'] && fs.readFileSync(values['a-sql'], 'utf8'), aNodeArgs: words(values['a-node-args']), bNodeArgs: words(values['b-node-args']) }),
   );
 }

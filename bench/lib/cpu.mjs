@@ -4,6 +4,11 @@
 // cores idle during the run, says the call waits (round trips, one batch at a time) rather than
 // costs; a bound under the target says no scheduling can reach it, only a cheaper call.
 //
+// Beside the CPU, where the time of the two threads a batch line passes through went: the busiest
+// PostgreSQL connection (the one the batches run on) and the server's main thread, each on a core,
+// waiting for one, or asleep (waiting for the other side). A line asleep half the time while the
+// cores are not full is waiting on round trips, not on CPU.
+//
 // Read from Linux's /proc, so only for a PostgreSQL on this machine; elsewhere the figures are null.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -25,8 +30,18 @@ function statCpu(/** @type {string} */ stat) {
  * @returns {number | null}
  */
 export function postgresCpuMs() {
-  let total = 0;
-  let seen = false;
+  const processes = postgresProcesses();
+  if (processes.length === 0) return null;
+  return processes.reduce((total, { stat }) => {
+    const cpu = statCpu(stat);
+    return total + cpu.own + cpu.children;
+  }, 0);
+}
+
+/** Every PostgreSQL process now running, with its /proc `stat` line. */
+function postgresProcesses() {
+  /** @type {{ pid: number, stat: string }[]} */
+  const found = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -36,12 +51,47 @@ export function postgresCpuMs() {
       continue; // gone since the listing
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
-    seen = true;
-    const cpu = statCpu(stat);
-    total += cpu.own + cpu.children;
+    if (name === 'postgres' || name.startsWith('postgres:')) found.push({ pid: Number(entry), stat });
   }
-  return seen ? total : null;
+  return found;
+}
+
+/**
+ * Ns a thread has spent on a core and waiting in the run queue for one (/proc/…/schedstat), or
+ * null where the kernel keeps no such count or the thread is gone.
+ * @param {string} file
+ */
+function schedstat(file) {
+  try {
+    const [run, wait] = fs.readFileSync(file, 'utf8').trim().split(' ').map(Number);
+    return run === undefined || wait === undefined || Number.isNaN(run) || Number.isNaN(wait) ? null : { run, wait };
+  } catch {
+    return null;
+  }
+}
+
+/** The run-queue counts of every PostgreSQL process, by pid. */
+function postgresSchedstats() {
+  /** @type {Map<number, { run: number, wait: number }>} */
+  const counts = new Map();
+  for (const { pid } of postgresProcesses()) {
+    const count = schedstat(`/proc/${pid}/schedstat`);
+    if (count) counts.set(pid, count);
+  }
+  return counts;
+}
+
+/**
+ * A thread's share of `wallMs` on a core, waiting for one and asleep, from two counts.
+ * @param {{ run: number, wait: number } | null | undefined} before
+ * @param {{ run: number, wait: number } | null | undefined} after
+ * @param {number} wallMs
+ */
+function timeShares(before, after, wallMs) {
+  if (!before || !after || wallMs <= 0) return null;
+  const onCore = (after.run - before.run) / 1e6 / wallMs;
+  const waiting = (after.wait - before.wait) / 1e6 / wallMs;
+  return { onCore, waiting, asleep: Math.max(0, 1 - onCore - waiting) };
 }
 
 /** CPU ms of this process's children that have exited and been waited for (a `spawnSync`'s). */
@@ -66,13 +116,31 @@ function coreTicks() {
  */
 export function cpuWindow(serverPid) {
   if (serverPid === undefined) throw new Error('the server has no pid to count the CPU of');
-  const start = { server: cpuMs(serverPid), postgres: postgresCpuMs(), self: process.cpuUsage(), cores: coreTicks() };
+  const mainThread = `/proc/${serverPid}/task/${serverPid}/schedstat`;
+  const start = {
+    server: cpuMs(serverPid),
+    postgres: postgresCpuMs(),
+    self: process.cpuUsage(),
+    cores: coreTicks(),
+    lines: postgresSchedstats(),
+    main: schedstat(mainThread),
+    wall: performance.now(),
+  };
   return {
     end() {
+      const wallMs = performance.now() - start.wall;
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
       const postgres = postgresCpuMs();
+      // The batch line's connection is the one that ran longest in the window.
+      let line = null;
+      for (const [pid, after] of postgresSchedstats()) {
+        const shares = timeShares(start.lines.get(pid), after, wallMs);
+        if (shares && (line === null || shares.onCore > line.onCore)) line = shares;
+      }
       return {
+        line,
+        serverMain: timeShares(start.main, schedstat(mainThread), wallMs),
         serverMs: cpuMs(serverPid) - start.server,
         postgresMs: postgres === null || start.postgres === null ? null : postgres - start.postgres,
         loadToolMs: (self.user + self.system) / 1000,
@@ -87,6 +155,9 @@ export function cpuWindow(serverPid) {
 /** @typedef {{ postgres: number | null, client: number }} TransactionCpu  CPU ms per pgbench transaction */
 
 const ms = (/** @type {number | null} */ n) => (n === null ? 'n/a' : n.toFixed(3));
+const percent = (/** @type {number} */ share) => `${(share * 100).toFixed(0)} %`;
+const shares = (/** @type {{ onCore: number, waiting: number, asleep: number } | null} */ s) =>
+  s === null ? 'n/a' : `${percent(s.onCore)} / ${percent(s.waiting)} / ${percent(s.asleep)}`;
 
 /**
  * The rows a write benchmark prints about CPU: what its call cost, what a pgbench transaction
@@ -110,7 +181,9 @@ export function cpuRows({ window, calls, pgbench, call }) {
       ['CPU per pgbench -N transaction: PostgreSQL / pgbench (ms)', `${ms(txPostgres)} / ${ms(txClient)}`],
       ['ratio the CPU alone allows (pgbench -N transaction / call)', bound === null ? 'n/a' : `${bound.toFixed(2)}×`],
       ['cores busy during the measured run', `${(window.coresBusy * 100).toFixed(0)} % of ${window.cores}`],
+      ['busiest PostgreSQL connection (the batch line): on a core / waiting for one / asleep', shares(window.line)],
+      ["server's main thread: on a core / waiting for one / asleep", shares(window.serverMain)],
     ],
-    figures: { server, postgres, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy },
+    figures: { server, postgres, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy, line: window.line, serverMain: window.serverMain },
   };
 }
