@@ -4,7 +4,8 @@
 // of clients on the same PostgreSQL, measured in the same run (pgbench before and after Grab; the
 // baseline is their median). Also printed, without a target: the pass's statements sent by pgbench
 // itself, each on a queue of its own (one pass a statement; all the clients' passes in one; half of
-// them in each of two), i.e. what the pass costs PostgreSQL with no HTTP and no Node around it, and
+// them in each of two; one at a time from one connection), i.e. what the pass costs PostgreSQL with
+// no HTTP and no Node around it, what a batch costs whatever it carries and what each pass adds, and
 // from the best of those and the bare Fastify route, the ceiling of any server (lib/ceiling.mjs).
 //
 // PostgreSQL only: the figure is about concurrent writes, which PGlite serialises in one process.
@@ -28,6 +29,8 @@ export const TARGET_RATIO = 0.5;
 const SUBMISSIONS = 20_000;
 /** Submissions of each queue the pass's statements are sent alone for: a few seconds of pgbench each. */
 const ALONE_COUNT = 6000;
+/** The queue passed one at a time from one connection, the slowest grouping, is shorter. */
+const SOLO_COUNT = 1500;
 
 /** The welcome bonus registration credits (server/src/modules/auth/auth.service.ts). */
 const WELCOME_BONUS = 100_00;
@@ -49,7 +52,7 @@ export function prepareQueue(url, count, tag = 'bench') {
   // Valid US numbers, one area code a queue, as registration stores them (E.164 of a valid number):
   // the answer masks the earner's number, and one libphonenumber cannot place (the 555 area code)
   // costs it several times what a real one does.
-  const phones = { bench: '+1201', alone: '+1202', batch: '+1203', halves: '+1205' }[tag] ?? '+1206';
+  const phones = { bench: '+1201', alone: '+1202', batch: '+1203', halves: '+1205', solo: '+1207' }[tag] ?? '+1206';
   const taskId = Number(
     psql(
       url,
@@ -78,14 +81,14 @@ export function prepareQueue(url, count, tag = 'bench') {
  * The pass with nothing around it: pgbench sends the statement the server sends for every
  * submission of `queue` (in id order, `count / clients` each), as the reviewer, one statement per
  * transaction, from `clients` connections. With `batch` 1 it is `ledger_pass_submission_in_order`,
- * what the server sends for a pass that arrives alone; above 1 it is
+ * what the server sends for a pass that arrives alone; above 1 (or with `batchFunction`) it is
  * `ledger_pass_submissions_in_order` deciding `batch` submissions, what the server sends when passes
  * arrive together. Returns passes per second.
  * @param {string} url
  * @param {{ first: number, last: number, taskId: number }} queue
- * @param {{ clients: number, batch: number, reviewerPhone: string }} how
+ * @param {{ clients: number, batch: number, batchFunction?: boolean, reviewerPhone: string }} how
  */
-function passAlone(url, queue, { clients, batch, reviewerPhone }) {
+function passAlone(url, queue, { clients, batch, batchFunction = false, reviewerPhone }) {
   const reviewer = psql(url, `select id || ' ' || role from users where phone = '${reviewerPhone}'`).split(' ');
   const [id, role] = [Number(reviewer[0]), reviewer[1]];
   const sequence = `bench_pass_queue_${queue.taskId}`;
@@ -93,7 +96,7 @@ function passAlone(url, queue, { clients, batch, reviewerPhone }) {
   const perClient = Math.floor((queue.last - queue.first + 1) / clients / batch);
   const next = `${queue.first} - 1 + nextval('${sequence}')::int`;
   const script =
-    batch === 1
+    batch === 1 && !batchFunction
       ? `select outcome from ledger_pass_submission_in_order(${next}, ${id}, '${role}', now());`
       : `with b as (select ${queue.first} + (nextval('${sequence}')::int - 1) * ${batch} as s)
          select count(*) from b, ledger_pass_submissions_in_order(array(select generate_series(b.s, b.s + ${batch - 1})), array_fill(${id}, array[${batch}]),
@@ -121,7 +124,7 @@ export async function run({ clients = 10, submissions: count = SUBMISSIONS, pgbe
     server = await startGrab({ databaseUrl: grabUrl, label: 'review-pass', extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients) } });
     const token = await loginReviewer(server.url);
     const queue = prepareQueue(grabUrl, count);
-    const aloneQueues = ['alone', 'batch', 'halves'].map((tag) => prepareQueue(grabUrl, ALONE_COUNT, tag));
+    const aloneQueues = [...['alone', 'batch', 'halves'].map((tag) => prepareQueue(grabUrl, ALONE_COUNT, tag)), prepareQueue(grabUrl, SOLO_COUNT, 'solo')];
     console.log(`${count} submissions under review (ids ${queue.first}–${queue.last}); ${clients} clients`);
 
     const { tps: before, cpu: beforeCpu } = pgbenchCounted(baselineUrl, clients, pgbenchSeconds);

@@ -8,7 +8,8 @@
 // calls and their ledger transfers do not compete with the requests being measured. The benchmark
 // then waits for every payout and reconciles the books. Also printed, without a target: the
 // request's statements sent by pgbench itself, alone and in the groups the server's batcher makes,
-// and from the best of those and the bare Fastify route, the ceiling of any server (lib/ceiling.mjs).
+// what a batch costs whatever it carries and what each request adds, and from the best of those and
+// the bare Fastify route, the ceiling of any server (lib/ceiling.mjs).
 //
 // PostgreSQL only, like review-pass: DATABASE_URL names a PostgreSQL whose user may create databases.
 //
@@ -36,6 +37,8 @@ export const TARGET_RATIO = 0.5;
 const EARNERS = 16_000;
 /** Earners of each set the request's statements are sent alone for: a few seconds of pgbench each. */
 const ALONE_COUNT = 6000;
+/** The set sent one request at a time from one connection, the slowest grouping, has fewer. */
+const SOLO_COUNT = 1500;
 /** When the simulator pays an order after its dispatch: past the window and the second pgbench. */
 const SIMULATOR_DELAY_MS = 60_000;
 /** How long the benchmark waits for the last payouts: the delay, then their delivery. */
@@ -125,22 +128,27 @@ export function prepareEarners(url, count, history, { tag = 'wbench', sessions =
 }
 
 /** Each fixture set's phone numbers, so that the sets never share one. */
-const PHONE_PREFIX = { wbench: '+9170', walone: '+9171', wbatch: '+9172', wpairs: '+9173' };
-/** The sets the request's statements are sent alone for, one a grouping (lib/ceiling.mjs). */
-const ALONE_SETS = ['walone', 'wbatch', 'wpairs'];
+const PHONE_PREFIX = { wbench: '+9170', walone: '+9171', wbatch: '+9172', wpairs: '+9173', wsolos: '+9174' };
+/** The sets the request's statements are sent alone for, one a grouping (lib/ceiling.mjs), and their sizes. */
+const ALONE_SETS = [
+  { tag: 'walone', count: ALONE_COUNT },
+  { tag: 'wbatch', count: ALONE_COUNT },
+  { tag: 'wpairs', count: ALONE_COUNT },
+  { tag: 'wsolos', count: SOLO_COUNT },
+];
 
 /**
  * The request with nothing around it: pgbench sends the statements the server sends, with the
  * arguments it sends (the rules as this process caches them and the quote of an order the server
  * made), for each earner of the fixture set `tag`, one statement per transaction, from `clients`
  * connections. With `batch` 1 the statement is `wallet_request_withdrawal`, what the server sends
- * for a request that arrives alone; above 1 it is `wallet_request_withdrawals` with `batch` items,
+ * for a request that arrives alone; above 1 (or with `batchFunction`) it is `wallet_request_withdrawals` with `batch` items,
  * what the server sends when requests arrive together (group commit). Answers withdrawals per
  * second and how many were sent.
  * @param {string} url
- * @param {{ tag: string, clients: number, batch: number, count: number }} how
+ * @param {{ tag: string, clients: number, batch: number, batchFunction?: boolean, count: number }} how
  */
-function requestAlone(url, { tag, clients, batch, count }) {
+function requestAlone(url, { tag, clients, batch, batchFunction = false, count }) {
   const rules = psql(
     url,
     `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
@@ -156,7 +164,7 @@ function requestAlone(url, { tag, clients, batch, count }) {
   // orders' jobs and the simulator pays them with the rest, so the reconciliation counts them too.
   const key = `'bench-${tag}-' || q.n`;
   const script =
-    batch === 1
+    batch === 1 && !batchFunction
       ? `with q as (select * from ${table} where n = (select nextval('${table}_next')))
          select w.outcome from q, wallet_request_withdrawal(q.user_id, ${key}, 100, q.recipient_id, now(), 'USD', ${literal(rules[0])}, ${literal(rules[1])},
            null, ${Number(points)}, ${Number(fee)}, 'payout-dispatch') w;`
@@ -193,7 +201,7 @@ export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenc
       extraEnv: { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: String(SIMULATOR_DELAY_MS) },
     });
     const recipients = prepareEarners(grabUrl, earners, history);
-    for (const tag of ALONE_SETS) prepareEarners(grabUrl, ALONE_COUNT, history, { tag, sessions: false });
+    for (const { tag, count } of ALONE_SETS) prepareEarners(grabUrl, count, history, { tag, sessions: false });
     console.log(`${earners} earners with 5,000 points (${history} task reward${history === 1 ? '' : 's'} each) and a UPI recipient each; ${clients} clients`);
 
     // The fixture must be what the server expects: the first earner's recipient, read with its token.
@@ -220,7 +228,8 @@ export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenc
     // dispatched and paid with the rest.
     let sentAlone = 0;
     const ceiling = await measureCeiling(clients, pgbenchSeconds, (how, index) => {
-      const alone = requestAlone(grabUrl, { tag: /** @type {string} */ (ALONE_SETS[index]), ...how, count: ALONE_COUNT });
+      const set = /** @type {(typeof ALONE_SETS)[number]} */ (ALONE_SETS[index]);
+      const alone = requestAlone(grabUrl, { tag: set.tag, ...how, count: set.count });
       sentAlone += alone.sent;
       return alone.tps;
     });

@@ -4,29 +4,55 @@
 // the call's statements (sent by pgbench, no HTTP and no Node). Both share the same cores, so the
 // two costs add: the ceiling is 1 / (1/bare + 1/statement), the reasoning issue 15 gives for the
 // one-row reads. A figure above the ceiling would mean the measurement is wrong.
+//
+// Beside it, what a statement costs from one connection, split into what every statement pays
+// whatever it carries (the start-up of each of its inner statements, the commit) and what each item
+// adds: from one item a statement and `clients` items a statement, both from one connection. A
+// large fixed part says bigger batches pay; a second batch line in flight, each batch smaller,
+// pays it twice.
 import { startBareFastify } from './grab-server.mjs';
 import { load as runLoad } from './load.mjs';
 import { times } from './report.mjs';
 
 /**
- * @typedef {{ clients: number, batch: number }} Grouping  connections, and items in each statement
+ * @typedef {{ clients: number, batch: number, batchFunction?: boolean }} Grouping  connections, items in each
+ *   statement, and whether one item goes through the batch's function rather than the single one
  * @typedef {Grouping & { rate: number }} StatementRate   items per second in that grouping
- * @typedef {{ statements: StatementRate[], bare: number, ceiling: number }} Ceiling
+ * @typedef {{ statements: StatementRate[], bare: number, ceiling: number, batchCost?: ReturnType<typeof batchCost> }} Ceiling
  */
 
 /**
  * How a server can send the statements of `clients` requests in flight: one a statement from as
  * many connections (each request as it arrives alone), all of them in one statement (one batch in
- * flight, as the server's batcher sends them), or half of them in each of two.
+ * flight, as the server's batcher sends them), or half of them in each of two. Last, one request
+ * at a time from one connection through the batch's function, which only the batch's cost split
+ * needs (it is never the best): the same function as the batches, so the line is one function's.
  * @param {number} clients
  * @returns {Grouping[]}
  */
-function groupings(clients) {
+export function groupings(clients) {
   return [
     { clients, batch: 1 },
     { clients: 1, batch: clients },
     { clients: 2, batch: Math.ceil(clients / 2) },
+    { clients: 1, batch: 1, batchFunction: true },
   ];
+}
+
+/**
+ * Ms a statement costs from one connection whatever it carries, and ms each item adds: the line
+ * through one item a statement and the most items a statement, both from one connection. Null
+ * without both.
+ * @param {StatementRate[]} statements
+ */
+export function batchCost(statements) {
+  const single = statements.filter((s) => s.clients === 1 && (s.batch > 1 || s.batchFunction)).sort((a, b) => a.batch - b.batch);
+  const one = single[0];
+  const most = single.at(-1);
+  if (!one || !most || one.batch === most.batch) return null;
+  const ms = (/** @type {StatementRate} */ s) => (1000 * s.batch) / s.rate;
+  const perItem = (ms(most) - ms(one)) / (most.batch - one.batch);
+  return { fixedMs: ms(one) - perItem * one.batch, perItemMs: perItem, from: [one.batch, most.batch] };
 }
 
 /**
@@ -61,12 +87,12 @@ async function bareRouteRate(connections, seconds) {
 export async function measureCeiling(clients, seconds, rate) {
   const statements = groupings(clients).map((how, index) => {
     const figure = { ...how, rate: rate(how, index) };
-    console.log(`${figure.batch} a statement from ${figure.clients} connection(s), alone (pgbench -f): ${figure.rate.toFixed(0)}/s`);
+    console.log(`${figure.batch} a statement from ${figure.clients} connection(s)${figure.batchFunction ? ' through the batch function' : ''}, alone (pgbench -f): ${figure.rate.toFixed(0)}/s`);
     return figure;
   });
   const bare = await bareRouteRate(clients, seconds);
   console.log(`bare Fastify route: ${bare.toFixed(0)} req/s`);
-  return { statements, bare, ceiling: 1 / (1 / bare + 1 / Math.max(...statements.map((s) => s.rate))) };
+  return { statements, bare, ceiling: 1 / (1 / bare + 1 / Math.max(...statements.map((s) => s.rate))), batchCost: batchCost(statements) };
 }
 
 /**
@@ -77,11 +103,16 @@ export async function measureCeiling(clients, seconds, rate) {
  * @returns {string[][]}
  */
 export function ceilingRows({ statements, bare, ceiling }, baseline, unit) {
+  const cost = batchCost(statements);
   return [
     ...statements.map((s) => [
-      `${unit} alone, ${s.batch} a statement from ${s.clients} client${s.clients === 1 ? '' : 's'} (pgbench -f, no HTTP, no Node), /s`,
+      `${unit} alone, ${s.batch} a statement from ${s.clients} client${s.clients === 1 ? '' : 's'}${s.batchFunction ? ' through the batch function' : ''} (pgbench -f, no HTTP, no Node), /s`,
       `${s.rate.toFixed(0)}: ${times(s.rate / baseline)} of pgbench -N`,
     ]),
+    [
+      `a statement from one connection: ms whatever it carries + ms each item adds (from ${cost ? cost.from.join(' and ') : '—'} a statement)`,
+      cost ? `${cost.fixedMs.toFixed(2)} + ${cost.perItemMs.toFixed(2)} × items` : 'n/a',
+    ],
     ['bare Fastify route, req/s', bare.toFixed(0)],
     ['ceiling of any server (bare route + the best statement figure above)', `${ceiling.toFixed(0)}/s: ${times(ceiling / baseline)} of pgbench -N`],
   ];
