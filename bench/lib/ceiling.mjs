@@ -30,7 +30,7 @@ import { times } from './report.mjs';
  * @param {number} clients
  * @returns {Grouping[]}
  */
-export function groupings(clients) {
+function groupings(clients) {
   return [
     { clients, batch: 1 },
     { clients: 1, batch: clients },
