@@ -18,7 +18,7 @@ import { times } from './report.mjs';
  * @typedef {{ clients: number, batch: number, batchFunction?: boolean }} Grouping  connections, items in each
  *   statement, and whether one item goes through the batch's function rather than the single one
  * @typedef {Grouping & { rate: number }} StatementRate   items per second in that grouping
- * @typedef {{ statements: StatementRate[], bare: number, ceiling: number, batchCost?: ReturnType<typeof batchCost> }} Ceiling
+ * @typedef {{ statements: StatementRate[], bare: number, ceiling: number, batchCost: ReturnType<typeof batchCost> }} Ceiling
  */
 
 /**
@@ -45,7 +45,7 @@ function groupings(clients) {
  * without both.
  * @param {StatementRate[]} statements
  */
-export function batchCost(statements) {
+function batchCost(statements) {
   const single = statements.filter((s) => s.clients === 1 && (s.batch > 1 || s.batchFunction)).sort((a, b) => a.batch - b.batch);
   const one = single[0];
   const most = single.at(-1);
@@ -102,8 +102,7 @@ export async function measureCeiling(clients, seconds, rate) {
  * @param {string} unit  what is counted: "withdrawals", "passes"
  * @returns {string[][]}
  */
-export function ceilingRows({ statements, bare, ceiling }, baseline, unit) {
-  const cost = batchCost(statements);
+export function ceilingRows({ statements, bare, ceiling, batchCost: cost }, baseline, unit) {
   return [
     ...statements.map((s) => [
       `${unit} alone, ${s.batch} a statement from ${s.clients} client${s.clients === 1 ? '' : 's'}${s.batchFunction ? ' through the batch function' : ''} (pgbench -f, no HTTP, no Node), /s`,

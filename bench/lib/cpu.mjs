@@ -30,7 +30,11 @@ function statCpu(/** @type {string} */ stat) {
  * @returns {number | null}
  */
 export function postgresCpuMs() {
-  const processes = postgresProcesses();
+  return totalCpuMs(postgresProcesses());
+}
+
+/** @param {{ stat: string }[]} processes */
+function totalCpuMs(processes) {
   if (processes.length === 0) return null;
   return processes.reduce((total, { stat }) => {
     const cpu = statCpu(stat);
@@ -70,11 +74,14 @@ function schedstat(file) {
   }
 }
 
-/** The run-queue counts of every PostgreSQL process, by pid. */
-function postgresSchedstats() {
+/**
+ * The run-queue counts of `processes`, by pid.
+ * @param {{ pid: number }[]} processes
+ */
+function schedstatsOf(processes) {
   /** @type {Map<number, { run: number, wait: number }>} */
   const counts = new Map();
-  for (const { pid } of postgresProcesses()) {
+  for (const { pid } of processes) {
     const count = schedstat(`/proc/${pid}/schedstat`);
     if (count) counts.set(pid, count);
   }
@@ -117,12 +124,13 @@ function coreTicks() {
 export function cpuWindow(serverPid) {
   if (serverPid === undefined) throw new Error('the server has no pid to count the CPU of');
   const mainThread = `/proc/${serverPid}/task/${serverPid}/schedstat`;
+  const postgresAtStart = postgresProcesses();
   const start = {
     server: cpuMs(serverPid),
-    postgres: postgresCpuMs(),
+    postgres: totalCpuMs(postgresAtStart),
     self: process.cpuUsage(),
     cores: coreTicks(),
-    lines: postgresSchedstats(),
+    lines: schedstatsOf(postgresAtStart),
     main: schedstat(mainThread),
     wall: performance.now(),
   };
@@ -131,10 +139,11 @@ export function cpuWindow(serverPid) {
       const wallMs = performance.now() - start.wall;
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
-      const postgres = postgresCpuMs();
+      const postgresAtEnd = postgresProcesses();
+      const postgres = totalCpuMs(postgresAtEnd);
       // The batch line's connection is the one that ran longest in the window.
       let line = null;
-      for (const [pid, after] of postgresSchedstats()) {
+      for (const [pid, after] of schedstatsOf(postgresAtEnd)) {
         const shares = timeShares(start.lines.get(pid), after, wallMs);
         if (shares && (line === null || shares.onCore > line.onCore)) line = shares;
       }
