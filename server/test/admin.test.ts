@@ -413,6 +413,19 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect(ledger.body.data?.list[0]?.amount).toBe(500_00);
     });
 
+    it("finds an earner by a code whose digits are in another earner's phone, and by a phone typed with spaces and dashes", async () => {
+      const [earner, other] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
+      // Letters around four digits of the other earner's number: a code, and only that code.
+      const tail = other.phone.slice(-4);
+      const code = `Q${tail[0]}W${tail[1]}X${tail[2]}Z${tail[3]}`;
+      await ctx.db.execute(sql`update users set invite_code = ${code} where id = ${earner.userId}`);
+      const byCode = await get<{ list: EarnerProfile[] }>(`/admin/earners/search?q=${code.toLowerCase()}`, people.admin.token);
+      expect(byCode.body.data?.list.map((e) => e.id)).toEqual([earner.userId]);
+      const typed = `${other.phone.slice(0, 5)} ${other.phone.slice(5, 8)}-${other.phone.slice(8)}`;
+      const byPhone = await get<{ list: EarnerProfile[] }>(`/admin/earners/search?q=${encodeURIComponent(typed)}`, people.admin.token);
+      expect(byPhone.body.data?.list.map((e) => e.id)).toEqual([other.userId]);
+    });
+
     it('refuses bad freeze input and unknown or operator ids, changing nothing', async () => {
       const before = await countRows(ctx.db);
       for (const bad of [{ earnerId: people.earner.userId, reason: '' }, { earnerId: people.earner.userId, reason: 'x'.repeat(301) }, { earnerId: 0, reason: 'Fraud' }, { reason: 'Fraud' }]) {

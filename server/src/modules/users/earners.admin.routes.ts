@@ -12,6 +12,7 @@ import { correctCredit } from '../ledger/ledger.service';
 import { freeze, freezeOf, unfreeze } from './earner-freezes.repository';
 
 const SEARCH_LIMIT = 20;
+const PHONE_SHAPED = /^[\d\s+().-]+$/;
 
 const profileFields = {
   id: users.id,
@@ -54,9 +55,12 @@ export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
     app,
     earnerSearch,
     async (input) => {
-      // Phone digits match anywhere in the stored E.164 number; an invitation code matches whole.
-      const digits = input.q.replace(/\D/g, '');
+      // An invitation code matches whole. A query written as a phone number (digits and the marks
+      // people type between them) also matches anywhere in the stored E.164 number; a query with
+      // letters is a code, never a phone fragment: the digits scattered through "K7QX29M4" would
+      // otherwise bring up every earner whose number holds "7294".
       const byCode = eq(users.inviteCode, input.q.toUpperCase());
+      const digits = PHONE_SHAPED.test(input.q) ? input.q.replace(/\D/g, '') : '';
       const where = digits.length >= 3 ? (or(byCode, ilike(users.phone, `%${digits}%`)) as ReturnType<typeof eq>) : byCode;
       return { list: await profiles(db, where) };
     },
