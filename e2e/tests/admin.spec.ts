@@ -173,7 +173,7 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
     texts: { 'hi-IN': { title: `हमारे चैनल से जुड़ें ${stamp}`, description: 'चैनल से जुड़ें और स्क्रीनशॉट अपलोड करें' } },
   });
   // A credit to take back, and a sign-up flag: three accounts from one browser under one inviter.
-  await api(request, earner.token, '/test/credit', { points: 40_00, key: `console-reverse-${earner.userInfo.id}` });
+  await api(request, earner.token, '/test/credit', { points: 1_040_00, key: `console-reverse-${earner.userInfo.id}` });
   const inviter = await registerEarnerWithDevice(request, 'ROOT01', `console-flag-${stamp}-inviter`);
   for (let i = 0; i < 2; i += 1) await registerEarnerWithDevice(request, inviter.userInfo.inviteCode, `console-flag-${stamp}-shared`);
 
@@ -207,15 +207,17 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: new RegExp(earner.phone) }).click();
   const ledger = page.getByRole('table', { name: 'Ledger entries' });
-  const prize = ledger.getByRole('row').filter({ hasText: 'prize' }).filter({ hasText: '40.00' });
+  // Reasons read as words, and points are grouped by thousands.
+  const prize = ledger.getByRole('row').filter({ hasText: 'Prize' }).filter({ hasText: '1,040.00' });
   await prize.getByRole('button', { name: /Reverse entry/ }).click();
   const reverse = page.getByRole('form', { name: /Reverse entry/ });
-  await reverse.getByRole('button', { name: 'Reverse 40.00 points' }).click();
+  await reverse.getByRole('button', { name: 'Reverse 1,040.00 points' }).click();
   await expect(reverse.getByText('Write a reason of 2 to 300 characters.')).toBeVisible();
   await reverse.getByLabel('Reason (kept in the audit log)').fill('Credited to the wrong account');
-  await reverse.getByRole('button', { name: 'Reverse 40.00 points' }).click();
-  await expect(page.getByText(/reversed: 40\.00 points taken back/)).toBeVisible();
-  await expect(ledger.getByRole('row').filter({ hasText: 'reversal' })).toContainText('-40.00');
+  await reverse.getByRole('button', { name: 'Reverse 1,040.00 points' }).click();
+  await expect(page.getByText(/reversed: 1,040\.00 points taken back/)).toBeVisible();
+  const reversal = ledger.getByRole('row').filter({ hasText: '-1,040.00' });
+  await expect(reversal).toContainText('Reversal');
   await expect(prize).toContainText('Reversed by transfer');
 
   // 4. The flag dismissed with a note.

@@ -5,7 +5,7 @@ import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { DataTable, points, when } from '../ui/DataTable';
+import { asWords, DataTable, points, when } from '../ui/DataTable';
 
 type Reverse = InputOf<typeof earnerReverse>;
 
@@ -26,7 +26,7 @@ function ReverseForm({ earnerId, line, onDone, onCancel }: { earnerId: number; l
   return (
     <form className="reverse-form" onSubmit={submit} noValidate aria-labelledby="reverse-title">
       <h3 id="reverse-title">
-        Reverse entry #{line.id}: {points(line.amount)} points ({line.reason}, {when(line.createdAt)})
+        Reverse entry #{line.id}: {points(line.amount)} points ({asWords(line.reason)}, {when(line.createdAt)})
       </h3>
       <p>The points go back to the platform as a new reversal entry; this entry itself stays as it is.</p>
       <label>
@@ -59,7 +59,7 @@ function Ledger({ earnerId, onChange }: { earnerId: number; onChange: (e: Earner
     () => [
       { id: 'entry', header: 'Entry', accessorKey: 'id' },
       { id: 'when', header: 'When', cell: ({ row }) => when(row.original.createdAt) },
-      { id: 'reason', header: 'Reason', accessorKey: 'reason' },
+      { id: 'reason', header: 'Reason', cell: ({ row }) => asWords(row.original.reason) },
       { id: 'amount', header: 'Points', cell: ({ row }) => points(row.original.amount) },
       { id: 'transfer', header: 'Transfer', accessorKey: 'transferId' },
       {

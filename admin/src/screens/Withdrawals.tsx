@@ -3,7 +3,7 @@ import { useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { DataTable, money, points, when } from '../ui/DataTable';
+import { asWords, DataTable, money, points, when } from '../ui/DataTable';
 import { Notice, useOperatorAction } from '../ui/operator-action';
 
 function Callbacks({ orderId }: { orderId: number }) {
@@ -49,7 +49,7 @@ function DailyTotals() {
           <tr key={`${t.day}${t.currency}${t.state}`}>
             <td>{t.day}</td>
             <td>{t.currency}</td>
-            <td>{t.state}</td>
+            <td>{asWords(t.state)}</td>
             <td>{t.orders}</td>
             <td>{money(t.amount, t.fractionDigits, t.currency)}</td>
             <td>{points(t.points)}</td>
@@ -73,7 +73,7 @@ export function Withdrawals() {
       { id: 'amount', header: 'Amount', cell: ({ row }) => money(row.original.amount, row.original.fractionDigits, row.original.currency) },
       { id: 'to', header: 'To', cell: ({ row }) => `${row.original.method} · ${row.original.institutionName} · ${row.original.maskedAccount}` },
       { id: 'requested', header: 'Requested', cell: ({ row }) => when(row.original.requestedAt) },
-      { id: 'state', header: 'State', cell: ({ row }) => `${row.original.state}${row.original.lastError ? ` (${row.original.lastError})` : ''}` },
+      { id: 'state', header: 'State', cell: ({ row }) => `${asWords(row.original.state)}${row.original.lastError ? ` (${row.original.lastError})` : ''}` },
       {
         id: 'actions',
         header: 'Actions',
@@ -125,7 +125,7 @@ export function Withdrawals() {
         <select value={state} onChange={(e) => table.refineCore.setFilters([{ field: 'state', operator: 'eq', value: e.target.value }], 'replace')}>
           {PAYOUT_STATES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {asWords(s)}
             </option>
           ))}
         </select>

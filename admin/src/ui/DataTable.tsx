@@ -53,7 +53,15 @@ export function DataTable<T extends BaseRecord>({ table, caption }: { table: Use
   );
 }
 
-export const points = (hundredths: number) => (hundredths / 100).toFixed(2);
+const grouped = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const POINTS = grouped(2);
+/** Hundredths of a point as points, grouped by thousands: a payout of 100,000.00 is read at a glance. */
+export const points = (hundredths: number) => POINTS.format(hundredths / 100);
 /** Minor units of a currency as money, with the currency's own decimals. */
-export const money = (amount: number, digits: number, currency: string) => `${(amount / 10 ** digits).toFixed(digits)} ${currency}`;
+export const money = (amount: number, digits: number, currency: string) => `${grouped(digits).format(amount / 10 ** digits)} ${currency}`;
+/** A code of the API (a ledger reason, an order's state) as words: `welcome_bonus` → "Welcome bonus". A new code reads without a table to update. */
+export const asWords = (code: string) => {
+  const words = code.replaceAll('_', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 export const when = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—');
