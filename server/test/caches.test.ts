@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { tasks, users } from '../src/db/schema';
 import { call, engines, registerEarner, testConfig, useTestContext } from './helper';
 import { makeReviewer } from './reviews-fixtures';
+import { RELAY_INTERVAL_MS } from '../src/modules/wallet/payout-queue';
 
 // Two API processes over one database, as behind a load balancer: what one process remembers must
 // never outlive a revocation made through the other by more than the configured window.
@@ -42,6 +43,41 @@ describe.each(engines)('per-process caches (%s)', (engine) => {
     await ctx.db.update(users).set({ role: 'earner' }).where(eq(users.id, someone.userId));
     await new Promise((resolve) => setTimeout(resolve, windowMs + 50));
     expect((await list()).status).toBe(403);
+  });
+
+  it("keeps an idle process's cached reads: the job queue's polls and the relay of an empty outbox write nothing", async () => {
+    const { jobs, db, writes } = ctx.database;
+    let polls = 0;
+    let reads = 0;
+    const executeSql = jobs.executeSql;
+    const execute = db.execute;
+    jobs.executeSql = (text, values) => {
+      polls++;
+      return executeSql.call(jobs, text, values);
+    };
+    // Nothing else asks through drizzle while no request comes: these are the relay's looks at the outbox.
+    db.execute = ((query: Parameters<typeof execute>[0]) => {
+      reads++;
+      return execute.call(db, query);
+    }) as typeof execute;
+    try {
+      const earner = await registerEarner(ctx.app);
+      const assets = () => call(ctx.app, { method: 'GET', url: '/app/user/assetInfo', token: earner.token });
+      expect((await assets()).status).toBe(200);
+      const epoch = writes.epoch;
+      polls = 0;
+      reads = 0;
+      // Waits for what the timers do on their own: several polls, and two timed relays.
+      const started = Date.now();
+      while ((polls < 4 || reads < 2) && writes.epoch === epoch && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, RELAY_INTERVAL_MS / 4));
+      expect(writes.epoch).toBe(epoch);
+      expect([polls >= 4, reads >= 2]).toEqual([true, true]);
+      expect((await assets()).status).toBe(200);
+      expect(writes.epoch).toBe(epoch);
+    } finally {
+      jobs.executeSql = executeSql;
+      db.execute = execute;
+    }
   });
 
   it('shows a catalogue edit within the window', async () => {

@@ -79,12 +79,34 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
   // error event; unhandled, it would end the whole process. The pool replaces the connection.
   pool.on('error', onConnectionError);
   const writes = new WriteClock();
+  /** Each connection's own query, beside the one that moves the clock: the job queue's way in. */
+  type RawQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+  const unclocked = new WeakMap<object, RawQuery>();
   pool.on('connect', (client) => {
     client.on('error', onConnectionError);
-    // Every statement of this pool, drizzle's and the job queue's, reaches PostgreSQL through a
-    // client's query: there its writes move the clock.
+    // Drizzle's statements reach PostgreSQL through a client's query: there its writes move the clock.
+    unclocked.set(client, client.query as unknown as RawQuery);
     client.query = writes.wrapQuery(client.query, queryText) as typeof client.query;
   });
+  // The job queue polls its own tables several times a second, with statements that write. Through
+  // the clock, each poll would drop every earner's cached reads although none of them reads those
+  // tables; so, as on PGlite, the queue talks to the connections directly. What a job's handler does
+  // goes through drizzle and moves the clock as any write does.
+  const jobs: JobsDb = {
+    async executeSql(text, values) {
+      const client = await pool.connect();
+      const query = unclocked.get(client) ?? (client.query as unknown as RawQuery);
+      try {
+        const result = await query.call(client, text, values);
+        client.release();
+        return result;
+      } catch (error) {
+        // As the pool's own query does: a connection that failed a statement is not lent again.
+        client.release(error instanceof Error ? error : true);
+        throw error;
+      }
+    },
+  };
   // Fail at start-up, not at the first request, when the URL is wrong.
   const client = await pool.connect();
   client.release();
@@ -93,7 +115,7 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
     db,
     engine: 'postgres',
     writes,
-    jobs: { executeSql: (text, values) => pool.query(text, values as unknown[] | undefined) },
+    jobs,
     async withAdvisoryLock(key, fn) {
       const lockClient = await pool.connect();
       try {

@@ -161,9 +161,17 @@ export class PayoutQueue {
   }
 
   private async relayAll(): Promise<void> {
+    // Most timed relays find nothing. Asking with a read first keeps them from writing: a write,
+    // even one that changes no row, drops every earner's cached reads in this process.
+    if (!(await this.outboxHasRows())) return;
     while (this.started && (await this.relayBatch()) === RELAY_BATCH) {
       // a full batch: more may be waiting
     }
+  }
+
+  private async outboxHasRows(): Promise<boolean> {
+    const result = await this.db.execute(sql`select exists (select 1 from job_outbox) as waiting`);
+    return Boolean((result as unknown as { rows: { waiting: boolean }[] }).rows[0]?.waiting);
   }
 
   /**
