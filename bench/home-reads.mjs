@@ -9,6 +9,7 @@
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/home-reads.mjs \
 //       [--a server/dist-before] [--b server/dist] [--earners 150] [--every 3000] [--seconds 20]
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { call, registerEarner } from './lib/grab-api.mjs';
 import { cpuMs, REPO_ROOT, startGrab } from './lib/grab-server.mjs';
@@ -27,8 +28,6 @@ const { values: args } = parseArgs({
 const EARNERS = Number(args.earners);
 const EVERY_MS = Number(args.every);
 const SECONDS = Number(args.seconds);
-
-const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Committed and rolled-back transactions of one database so far (the statistics lag up to a second). */
 function transactions(/** @type {string} */ adminUrl, /** @type {string} */ name) {

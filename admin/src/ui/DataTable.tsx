@@ -53,7 +53,16 @@ export function DataTable<T extends BaseRecord>({ table, caption }: { table: Use
   );
 }
 
-const grouped = (digits: number) => new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const formats = new Map<number, Intl.NumberFormat>();
+/** One formatter per number of decimals, made once: tables format every cell on each render. */
+const grouped = (digits: number) => {
+  let format = formats.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formats.set(digits, format);
+  }
+  return format;
+};
 const POINTS = grouped(2);
 /** Hundredths of a point as points, grouped by thousands: a payout of 100,000.00 is read at a glance. */
 export const points = (hundredths: number) => POINTS.format(hundredths / 100);
