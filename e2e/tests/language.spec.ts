@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import { freshPhone } from '../support/earners';
 import { expect, test } from '../support/fixtures';
 
@@ -51,4 +52,60 @@ test.describe('languages (SPEC §9)', () => {
     await submit.click();
     await expect(page.getByText('Nomor telepon atau kata sandi salah')).toBeVisible();
   });
+});
+
+/**
+ * Which way a drawn arrowhead points: the column of its tip (the middle row's ink) against the
+ * columns of its arms' ends (the top row's ink). Read from the pixels Chromium drew, so a
+ * character the text already mirrors and a CSS flip on top of it cannot cancel out unseen.
+ */
+async function pointing(page: Page, target: Locator): Promise<'left' | 'right'> {
+  // Clear of the tab bar fixed at the bottom of the screen.
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const png = await target.screenshot();
+  return page.evaluate(async (bytes) => {
+    const bitmap = await createImageBitmap(new Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    context.drawImage(bitmap, 0, 0);
+    const { data, width, height } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+    const inkAt = (x: number, y: number) => {
+      const i = (y * width + x) * 4;
+      return (data[i] ?? 255) + (data[i + 1] ?? 255) + (data[i + 2] ?? 255) < 3 * 200;
+    };
+    const rows: number[][] = [];
+    for (let y = 0; y < height; y++) {
+      const xs: number[] = [];
+      for (let x = 0; x < width; x++) if (inkAt(x, y)) xs.push(x);
+      if (xs.length > 0) rows.push(xs);
+    }
+    if (rows.length < 3) throw new Error('no arrowhead drawn');
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    const tip = mean(rows[Math.floor(rows.length / 2)] ?? []);
+    const armEnd = mean(rows[0] ?? []);
+    return tip > armEnd ? 'right' : 'left';
+  }, [...png]);
+}
+
+test('the arrowheads of links that lead on point the way the text reads: right in English, left in Urdu', async ({ signedInPage: page }) => {
+  const onward = [
+    { path: '/home', link: () => page.getByTestId('home-level') },
+    { path: '/user', link: () => page.locator('a[href="/withdrawalOrders"]') },
+    { path: '/team', link: () => page.locator('main a[href="/userLevel"]') },
+  ];
+  for (const [language, way] of [
+    ['en-US', 'right'],
+    ['ur-PK', 'left'],
+  ] as const) {
+    if (page.url() === 'about:blank') await page.goto('/home');
+    await page.evaluate((key) => localStorage.setItem('language', key), language);
+    for (const { path, link } of onward) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      const head = link().locator('[aria-hidden="true"]').last();
+      await expect(head).toHaveText('›');
+      expect(await pointing(page, head), `${path} in ${language}`).toBe(way);
+    }
+  }
 });
