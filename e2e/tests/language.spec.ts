@@ -94,11 +94,12 @@ test('the arrowheads of links that lead on point the way the text reads: right i
     { path: '/user', link: () => page.locator('a[href="/withdrawalOrders"]') },
     { path: '/team', link: () => page.locator('main a[href="/userLevel"]') },
   ];
+  // Local storage belongs to the app's origin: a page of it first.
+  await page.goto('/home');
   for (const [language, way] of [
     ['en-US', 'right'],
     ['ur-PK', 'left'],
   ] as const) {
-    if (page.url() === 'about:blank') await page.goto('/home');
     await page.evaluate((key) => localStorage.setItem('language', key), language);
     for (const { path, link } of onward) {
       await page.goto(path);

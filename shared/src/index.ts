@@ -89,6 +89,7 @@ export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { PATHS, type RoutePath } from './routes/route-paths';
 export { deviceId } from './device/device-id';
 export { BackButton } from './ui/back-button.ui';
+export { OnwardArrow } from './ui/onward-arrow.ui';
 export { LineIcon, LockIcon } from './ui/line-icon.ui';
 /** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */
 export function copyText(text: string): Promise<boolean> {

@@ -3,6 +3,7 @@ import {
   clearSession,
   Link,
   logout,
+  OnwardArrow,
   PATHS,
   useAtom,
   useNavigate,
@@ -112,9 +113,7 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
               <Link to={item.to} className={styles.menuItem}>
                 <span className={styles.menuIcon}>{item.icon}</span>
                 <span className={styles.menuLabel}>{t(item.key)}</span>
-                <span aria-hidden="true" className={styles.chevron}>
-                  ›
-                </span>
+                <OnwardArrow className={styles.chevron} />
               </Link>
             </li>
           ))}

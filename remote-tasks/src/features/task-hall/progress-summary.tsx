@@ -6,6 +6,7 @@ import {
   languageByKey,
   levelInfoQuery,
   Link,
+  OnwardArrow,
   PATHS,
   type Task,
   usePointsText,
@@ -70,9 +71,7 @@ function LevelLine() {
           </span>
           <span className={styles.levelParts}>{parts.join(' · ')}</span>
         </span>
-        <span aria-hidden="true" className={styles.chevron}>
-          ›
-        </span>
+        <OnwardArrow className={styles.chevron} />
       </Link>
     </div>
   );

@@ -1,4 +1,4 @@
-import { languageByKey, Link, PATHS, type ShareInfo, usePointsText, useT } from '@grab/shared';
+import { languageByKey, Link, OnwardArrow, PATHS, type ShareInfo, usePointsText, useT } from '@grab/shared';
 import { type ReactNode, useId } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
@@ -32,9 +32,7 @@ export function InvitationData({ info }: { info: ShareInfo }) {
           <Link to={PATHS.userLevel} className={styles.levelLink}>
             {t('levelValue', { level: info.level })}
             <span className="g-visually-hidden">{t('levelsLink')}</span>
-            <span aria-hidden="true" className={styles.chevron}>
-              ›
-            </span>
+            <OnwardArrow />
           </Link>
         </Figure>
         <Figure label={t('myInviter')}>
