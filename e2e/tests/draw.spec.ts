@@ -151,7 +151,8 @@ test.describe('lucky draw (issue 10)', () => {
     const answered = page.waitForResponse(isSpin);
     await spinButton(page).click();
     const spin = ((await (await answered).json()) as { data: SpinAnswer }).data;
-    await expect(announcement(page)).toHaveText(`آپ نے ${canvasText(spin.amount)} جیت لیا!`);
+    // The prize is isolated in the Urdu sentence (shared/src/i18n/interpolate.ts), so its + stays before its digits.
+    await expect(announcement(page)).toHaveText(`آپ نے \u2068${canvasText(spin.amount)}\u2069 جیت لیا!`);
     await expect(page.getByTestId('draw-won')).toContainText('آپ نے');
     await expect(page.getByTestId('no-spins')).toContainText('کوئی اسپن باقی نہیں');
     expect(await prizeCredits(request, earner)).toEqual([spin.amount]);

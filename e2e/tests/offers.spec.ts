@@ -122,3 +122,29 @@ test('with no offer in the currency, it says so instead of an empty page', async
   await expect(page.getByText('No partner offers in your currency right now. Please check again later.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 });
+
+test('in Urdu, a dollar price is drawn as it is written, its sign before its digits', async ({ signedInPage: page }) => {
+  // The fixture's earner pays in dollars; Urdu only changes the words around the price.
+  await page.addInitScript(() => localStorage.setItem('language', 'ur-PK'));
+  await page.goto('/offers');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const pay = page.getByTestId('offer').first().getByTestId('offer-pay');
+  await expect(pay).toContainText('ادا کریں گے');
+  await expect(pay).toContainText('$4.00');
+  // Where Chromium drew each character: in "$4.00", the sign left of the 4 and the 4 left of the 00.
+  const lefts = await pay.evaluate((element) => {
+    const node = element.firstChild;
+    if (!node || node.nodeType !== Node.TEXT_NODE) throw new Error('the price is not one text');
+    const text = node.textContent ?? '';
+    const at = (index: number) => {
+      const range = document.createRange();
+      range.setStart(node, index);
+      range.setEnd(node, index + 1);
+      return range.getBoundingClientRect().left;
+    };
+    const sign = text.indexOf('$');
+    return { sign: at(sign), four: at(sign + 1), point: at(sign + 2) };
+  });
+  expect(lefts.sign).toBeLessThan(lefts.four);
+  expect(lefts.four).toBeLessThan(lefts.point);
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { interpolate } from '@grab/shared/i18n/interpolate';
 import { LANGUAGES, languageFromHeader } from '@grab/shared/i18n/languages';
 
 type Resource = { [key: string]: string | Resource };
@@ -40,7 +41,7 @@ export function createTranslator(localesDir: string): Translator {
     translate(key, acceptLanguage, params = {}) {
       const language = languageFromHeader(acceptLanguage).key;
       const text = lookup(resources.get(language), key) ?? lookup(fallback, key) ?? lookup(fallback, 'errors.internal') ?? key;
-      return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+      return interpolate(text, params);
     },
   };
 }

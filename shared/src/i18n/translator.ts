@@ -4,6 +4,8 @@
  * general i18n library was ~49 KB of the first load's JavaScript to evaluate on a slow phone
  * before the first paint; this is a few hundred bytes.
  */
+import { interpolate } from './interpolate';
+
 export type Resources = Record<string, unknown>;
 
 export interface TranslateOptions {
@@ -81,7 +83,6 @@ export class Translator {
     }
     text ??= lookup(resources, key);
     if (typeof text !== 'string') return key;
-    // A value the caller did not pass stays visible as its placeholder.
-    return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (placeholder, name: string) => (name in options ? String(options[name]) : placeholder));
+    return interpolate(text, options);
   }
 }
