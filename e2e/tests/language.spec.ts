@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { freshPhone } from '../support/earners';
 import { expect, test } from '../support/fixtures';
+import { taskTitled } from '../support/tasks';
 
 test.describe('languages (SPEC §9)', () => {
   test('a language with another currency asks first; Urdu turns the page right-to-left', async ({ signedInPage: page }) => {
@@ -109,4 +110,36 @@ test('the arrowheads of links that lead on point the way the text reads: right i
       expect(await pointing(page, head), `${path} in ${language}`).toBe(way);
     }
   }
+});
+
+test('an Urdu task text that opens with the brand is laid out right to left, the brand first on the right', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Follow our official page');
+  await page.goto('/home');
+  await page.evaluate(() => localStorage.setItem('language', 'ur-PK'));
+  await page.goto(`/taskDetail?taskId=${task.id}&taskType=${task.kind}`);
+  const description = page.locator('p').filter({ hasText: 'Grab کا آفیشل پیج' });
+  await expect(description).toHaveAttribute('dir', 'rtl');
+  // Where the browser drew the brand and the word after it: "کا" follows "Grab", so in a right-to-left
+  // line it is on its left. Laid out left to right (dir="auto" went by the brand's first letter), the brand
+  // sat at the left end of the line and the rest of the sentence ran on after it.
+  const [brand, next] = await description.evaluate((p) => {
+    const text = p.firstChild as Text;
+    const at = (word: string) => {
+      const range = document.createRange();
+      const start = (text.data ?? '').indexOf(word);
+      range.setStart(text, start);
+      range.setEnd(text, start + word.length);
+      return range.getBoundingClientRect();
+    };
+    const b = at('Grab');
+    const k = at(' کا ');
+    return [
+      { left: b.left, right: b.right, top: b.top },
+      { left: k.left, right: k.right, top: k.top },
+    ];
+  });
+  expect(Math.abs(brand.top - next.top)).toBeLessThan(4);
+  expect(next.right).toBeLessThanOrEqual(brand.left + 1);
+  const box = await description.boundingBox();
+  expect(brand.right).toBeGreaterThan((box?.x ?? 0) + (box?.width ?? 0) - 8);
 });

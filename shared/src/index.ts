@@ -21,6 +21,7 @@ export * from './contracts/team.contracts';
 export * from './contracts/messaging.contracts';
 export * from './contracts/sign';
 export * from './i18n/languages';
+export { directionOf } from './i18n/direction';
 
 export { callMain, callMessaging, LAST_COUNTRY_KEY, SESSION_ENDED_KEY } from './api/app-client';
 

@@ -1,4 +1,4 @@
-import { BackButton, Link, LoadingBlocks, PATHS, useT } from '@grab/shared';
+import { directionOf, BackButton, Link, LoadingBlocks, PATHS, useT } from '@grab/shared';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { registerTaskPagesLocales, registerTasksLocales, TASK_PAGES_NS, TASKS_NS } from '../locales/tasks.locales';
 import { type TaskRef, taskDetailHref } from './step-navigation.lib';
@@ -17,7 +17,7 @@ export function TaskPage({ title, children }: { title: string; children: ReactNo
       <header className={styles.header}>
         <BackButton fallback={PATHS.home} />
       </header>
-      <h1 ref={heading} tabIndex={-1} className={styles.title} dir="auto">
+      <h1 ref={heading} tabIndex={-1} className={styles.title} dir={directionOf(title)}>
         {title}
       </h1>
       {children}
@@ -51,7 +51,7 @@ export function Outcome({
     <section className={`g-card ${styles.outcome}`} data-tone={tone}>
       <h2 className={styles.outcomeTitle}>{title}</h2>
       {text ? (
-        <p className={styles.outcomeText} dir="auto">
+        <p className={styles.outcomeText} dir={directionOf(text)}>
           {text}
         </p>
       ) : null}

@@ -14,4 +14,10 @@ describe('interpolate', () => {
     // A text without right-to-left letters is left alone, whatever the language around it.
     expect(interpolate('≈ {{money}}', { money: 'Rs 1,205' })).toBe('≈ Rs 1,205');
   });
+
+  it('isolates a value with right-to-left letters inside a left-to-right text', () => {
+    expect(interpolate('Reason: {{reason}}.', { reason: 'غلط دکان' })).toBe('Reason: \u2068غلط دکان\u2069.');
+    expect(interpolate('Reason: {{reason}}', { reason: 'Wrong shop' })).toBe('Reason: Wrong shop');
+    expect(interpolate('Code sent to {{number}}', { number: '+92 300 1234567' })).toBe('Code sent to +92 300 1234567');
+  });
 });

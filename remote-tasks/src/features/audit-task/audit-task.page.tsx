@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { type Credit, Link, LoadFailed, LoadingBlocks, type TaskDetail, type TaskKind, taskDetailQuery, toast, useQuery, useSearchParams, useT } from '@grab/shared';
 import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
-import { isolate } from '../../lib/isolate.lib';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
 import { ReviewTime } from '../../lib/review-time.ui';
 import { afterStepDestination } from '../../lib/step-navigation.lib';
@@ -59,7 +58,7 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
   if (status === 'failed') {
     return (
       <>
-        <Outcome tone="danger" title={pages('detail.failedTitle')} text={run?.reason ? pages('reasonLine', { reason: isolate(run.reason) }) : pages('detail.failedNoReason')} />
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={run?.reason ? pages('reasonLine', { reason: run.reason }) : pages('detail.failedNoReason')} />
         {picker}
       </>
     );

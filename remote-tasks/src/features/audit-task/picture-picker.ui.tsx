@@ -1,4 +1,4 @@
-import { type Translate, UPLOAD_MAX_BYTES, useT } from '@grab/shared';
+import { directionOf, type Translate, UPLOAD_MAX_BYTES, useT } from '@grab/shared';
 import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { ACCEPT, type PickProblem, pickFiles, type SubmitProblem, submitProblem } from './audit-picker.lib';
@@ -35,7 +35,7 @@ function PictureItem({ picture, name, label, onRetry, onRemove }: { picture: Pic
   return (
     <li className={styles.preview} data-status={picture.status}>
       {label ? (
-        <p className={styles.previewLabel} dir="auto">
+        <p className={styles.previewLabel} dir={directionOf(label)}>
           {label}
         </p>
       ) : null}
@@ -167,8 +167,8 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
         // Which pictures the reviewer wants, before any is picked: they are sent in this order.
         <ol className={styles.wanted}>
           {named.map((label, index) => (
-            <li key={label} dir="auto">
-              <span className={styles.wantedNumber}>{pages('audit.pictureN', { n: index + 1 })}</span> {label}
+            <li key={label}>
+              <span className={styles.wantedNumber}>{pages('audit.pictureN', { n: index + 1 })}</span> <bdi dir={directionOf(label)}>{label}</bdi>
             </li>
           ))}
         </ol>

@@ -12,7 +12,6 @@ import {
 } from '@grab/shared';
 import { useEffect, useId, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
-import { isolate } from '../../lib/isolate.lib';
 import { localDateTime } from '../../lib/schedule.lib';
 import statusStyles from '../../lib/status.module.css';
 import styles from './audit-task.module.css';
@@ -42,7 +41,7 @@ function Item({ submission, showReason }: { submission: Submission; showReason: 
       </div>
       {submission.reason && showReason ? (
         <p className={styles.itemReason} dir="auto">
-          {pages('reasonLine', { reason: isolate(submission.reason) })}
+          {pages('reasonLine', { reason: submission.reason })}
         </p>
       ) : null}
       {submission.status === 'passed' ? <p className={styles.itemReward}>{pages('audit.earned', { points: points(submission.reward) })}</p> : null}

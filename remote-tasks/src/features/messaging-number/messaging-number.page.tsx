@@ -1,4 +1,4 @@
-import { type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePointsText, useQuery, useT } from '@grab/shared';
+import { directionOf, type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePointsText, useQuery, useT } from '@grab/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
 import { TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -27,7 +27,7 @@ function Summary({ info }: { info: AppInfo }) {
       <p className={styles.note}>{pages('ws.onceNote')}</p>
       {info.eligibility ? (
         <p className={styles.note}>
-          <strong>{pages('ws.eligibility')}</strong> <span dir="auto">{info.eligibility}</span>
+          <strong>{pages('ws.eligibility')}</strong> <span dir={directionOf(info.eligibility)}>{info.eligibility}</span>
         </p>
       ) : null}
     </section>
@@ -46,7 +46,7 @@ function Verified({ status }: { status: PhoneStatus }) {
   return (
     <section className={`g-card ${pageStyles.outcome}`} data-tone="success" role="status">
       <p ref={ref} tabIndex={-1} className={pageStyles.outcomeTitle}>
-        {pages('ws.verifiedTitle', { number: `\u2066${status.phone}\u2069` })}
+        {pages('ws.verifiedTitle', { number: status.phone })}
       </p>
       <p className={pageStyles.outcomeText}>{text}</p>
     </section>

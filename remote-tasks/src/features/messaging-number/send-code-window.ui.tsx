@@ -65,7 +65,7 @@ export function SendCodeWindow({
       <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {pages('ws.sendTitle')}
       </h2>
-      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: `\u2066${pending.phone}\u2069` })}</p>
+      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: pending.phone })}</p>
       <ol className={pageStyles.steps}>
         <li className={pageStyles.step} data-state="current">
           <span>

@@ -12,7 +12,7 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
   async function onDelete() {
     const ok = await confirmDialog({
       title: pages('ws.deleteTitle'),
-      message: pages('ws.deleteText', { number: `\u2066${number.phone}\u2069` }),
+      message: pages('ws.deleteText', { number: number.phone }),
       confirmLabel: pages('ws.delete'),
       cancelLabel: pages('ws.keep'),
     });

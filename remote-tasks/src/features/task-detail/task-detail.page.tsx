@@ -1,7 +1,6 @@
-import { type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
+import { directionOf, type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
 import { useId, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
-import { isolate } from '../../lib/isolate.lib';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
 import { ReviewTime } from '../../lib/review-time.ui';
 import { localDateTime } from '../../lib/schedule.lib';
@@ -30,7 +29,7 @@ function Summary({ detail }: { detail: TaskDetail }) {
         </p>
       ) : null}
       {detail.description ? (
-        <p className={styles.description} dir="auto">
+        <p className={styles.description} dir={directionOf(detail.description)}>
           {detail.description}
         </p>
       ) : null}
@@ -63,7 +62,7 @@ function Steps({ detail }: { detail: TaskDetail }) {
           const state = stepState(detail, step);
           return (
             <li key={step.id} className={pageStyles.step} data-state={state} aria-current={state === 'current' ? 'step' : undefined}>
-              <span dir="auto">
+              <span dir={directionOf(step.title)}>
                 {step.title}
                 <span className={pageStyles.stepNote}>{pages(`detail.stepState.${state}`)}</span>
               </span>
@@ -126,7 +125,7 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       );
     case 'failed':
       return (
-        <Outcome tone="danger" title={pages('detail.failedTitle')} text={screen.reason ? pages('reasonLine', { reason: isolate(screen.reason) }) : pages('detail.failedNoReason')}>
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={screen.reason ? pages('reasonLine', { reason: screen.reason }) : pages('detail.failedNoReason')}>
           {screen.proofStep ? (
             <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button">
               {t('action.retry')}

@@ -61,6 +61,14 @@ describe('TaskDetailPage', () => {
     expect(callTo('/app/task/leading-task')).toEqual({ url: '/app/task/leading-task', body: { taskId: 1 } });
   });
 
+  it('lays out an Urdu text that opens with a brand name right to left, and an English one left to right', async () => {
+    fetchMock.mockImplementation(answerByPath({ '/app/task/detail': [detail({ title: 'Follow NetGo', description: 'Grab کا آفیشل پیج فالو کریں اور اسکرین شاٹ اپ لوڈ کریں' })] }));
+    renderAt('/taskDetail?taskId=1&taskType=audit');
+    expect((await screen.findByRole('heading', { level: 1, name: 'Follow NetGo' })).getAttribute('dir')).toBe('ltr');
+    // dir="auto" went by the first letter, the brand's, and laid the Urdu words out left to right.
+    expect(screen.getByText(/آفیشل پیج/).getAttribute('dir')).toBe('rtl');
+  });
+
   it('goes back to the hall of that kind when no step is left', async () => {
     fetchMock.mockImplementation(
       answerByPath({
@@ -125,7 +133,7 @@ describe('TaskDetailPage', () => {
   it('shows the failure reason with a way to upload again', async () => {
     fetchMock.mockResolvedValueOnce(envelope(detail({ status: 'failed', run: run({ status: 'failed', currentStepId: 12, reason: 'The screenshot is blurry' }) })));
     renderAt('/taskDetail?taskId=1&taskType=audit');
-    expect(await screen.findByText('Reason: \u2068The screenshot is blurry\u2069')).toBeTruthy();
+    expect(await screen.findByText('Reason: The screenshot is blurry')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Upload again' }).getAttribute('href')).toBe('/auditTask?taskType=audit&taskId=1&id=12');
   });
 

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { LoadFailed, LoadingBlocks, Link, languageByKey, PATHS, type Task, TaskKind, taskListQuery, useOnline, useQuery, useSearchParams, usePointsText, useT, LockIcon } from '@grab/shared';
+import { directionOf, LoadFailed, LoadingBlocks, Link, languageByKey, PATHS, type Task, TaskKind, taskListQuery, useOnline, useQuery, useSearchParams, usePointsText, useT, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerTasksLocales, TASKS_NS } from '../../locales/tasks.locales';
 import styles from './task-hall.module.css';
@@ -56,7 +56,7 @@ function TaskCard({ task, offlineNoteId }: { task: Task; offlineNoteId: string |
             <KindIcon kind={task.kind} />
           </span>
           <div className={styles.cardName}>
-            <h3 id={titleId} className={styles.cardTitle} dir="auto">
+            <h3 id={titleId} className={styles.cardTitle} dir={directionOf(task.title)}>
               {task.title}
             </h3>
             <p className={styles.kindLabel}>{t(`kind.${task.kind}`)}</p>
@@ -69,7 +69,7 @@ function TaskCard({ task, offlineNoteId }: { task: Task; offlineNoteId: string |
           ) : null}
         </div>
         {task.description ? (
-          <p className={styles.description} dir="auto">
+          <p className={styles.description} dir={directionOf(task.description)}>
             {task.description}
           </p>
         ) : null}

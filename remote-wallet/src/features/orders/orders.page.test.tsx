@@ -65,6 +65,15 @@ describe('WithdrawalOrdersPage', () => {
     expect(screen.getByTestId('order').textContent).toContain('3,060 points returned to your balance');
   });
 
+  it('isolates a reason an operator wrote in Urdu on an English screen, so its full stop stays with the sentence', async () => {
+    lists.failed = [order(3, 'failed', { decidedAt: '2026-11-24T11:00:00.000Z', failureReason: 'اکاؤنٹ بند ہے' })];
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByTestId('order');
+    await user.click(screen.getByRole('button', { name: 'Failed' }));
+    expect((await screen.findByTestId('failure-reason')).textContent).toBe('Reason: \u2068اکاؤنٹ بند ہے\u2069');
+  });
+
   it('pages through a long history on demand', async () => {
     const user = userEvent.setup();
     renderPage();
