@@ -118,6 +118,7 @@ const walletScreens = [
   ['/withdrawal', 'withdrawal'],
   ['/withdrawalOrders', 'withdrawal-orders'],
   ['/earningsDetails', 'earnings'],
+  ['/offers', 'offers'],
 ];
 const taskScreens = [
   [`/taskDetail?taskId=${audit.id}&taskType=${audit.kind}`, 'task-detail'],

@@ -60,6 +60,14 @@ describe('OffersPage', () => {
     expect(within(card).getByTestId('offer-off').textContent).toBe('80% off');
   });
 
+  it('lays out an offer title in its own script, whatever the page reads', async () => {
+    offers = [OFFER, { ...OFFER, id: 12, title: 'موبائل ڈیٹا پیک، 10 جی بی' }];
+    renderPage();
+    const [english, urdu] = await screen.findAllByRole('heading', { level: 2 });
+    expect(english?.getAttribute('dir')).toBe('ltr');
+    expect(urdu?.getAttribute('dir')).toBe('rtl');
+  });
+
   it('opens the partner with a real link in a new tab and counts the tap', async () => {
     const user = userEvent.setup();
     renderPage();

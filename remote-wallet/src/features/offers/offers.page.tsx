@@ -1,4 +1,4 @@
-import { BackButton, LoadFailed, LoadingBlocks, PATHS, useQuery, useT } from '@grab/shared';
+import { BackButton, directionOf, LoadFailed, LoadingBlocks, PATHS, useQuery, useT } from '@grab/shared';
 import type { Offer } from '@grab/shared/contracts';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { OFFER_ICONS } from './offer-icons';
@@ -23,7 +23,8 @@ function OfferCard({ offer }: { offer: Offer }) {
         <span className={styles.icon}>{OFFER_ICONS[offer.icon]}</span>
         <div className={styles.names}>
           <p className={styles.partner}>{offer.partner}</p>
-          <h2 id={titleId} className={styles.name}>
+          {/* The operator's words: an offer not yet translated reads English, left to right, on an Urdu page. */}
+          <h2 id={titleId} className={styles.name} dir={directionOf(offer.title)}>
             {offer.title}
           </h2>
         </div>
