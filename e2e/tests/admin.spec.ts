@@ -132,6 +132,8 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   const orders = page.getByRole('table', { name: 'Orders' });
   const row = orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) });
   await expect(row).toBeVisible();
+  // The method by its name, and the institution only where it adds one ("UPI" is both).
+  await expect(row.getByRole('cell', { name: 'UPI · as•••@okbank', exact: true })).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${order.id} approved and sent.`)).toBeVisible();
   await expect(async () => {

@@ -4,6 +4,16 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPicture } from '../api/client';
 import { points, when } from '../ui/DataTable';
 
+const SUBMISSION_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/** The submissions of other earners with the same picture (one earner may have sent it twice). */
+function duplicateText(ids: readonly number[]): string {
+  const list = SUBMISSION_LIST.format(ids.map((id) => `#${id}`));
+  return ids.length === 1
+    ? `Duplicate picture: another earner sent the same picture in submission ${list}.`
+    : `Duplicate picture: someone else sent the same picture in submissions ${list}.`;
+}
+
 function Picture({ id, index }: { id: string; index: number }) {
   const [url, setUrl] = useState<string | null>(null);
   const [zoomed, setZoomed] = useState(false);
@@ -170,7 +180,7 @@ export function ReviewQueue() {
             </dl>
             {claim.item.duplicateOf.length > 0 && (
               <p className="flag" role="alert">
-                Duplicate picture: the same picture is in submission {claim.item.duplicateOf.map((id) => `#${id}`).join(', ')} of another earner.
+                {duplicateText(claim.item.duplicateOf)}
               </p>
             )}
             <fieldset>

@@ -6,6 +6,15 @@ import { useMemo, useState } from 'react';
 import { asWords, DataTable, money, points, when } from '../ui/DataTable';
 import { Notice, useOperatorAction } from '../ui/operator-action';
 
+const METHOD_NAMES: Record<PayoutOrder['method'], string> = { bank: 'Bank', upi: 'UPI', wallet: 'Wallet' };
+
+/** "UPI · as•••@okbank", "Bank · HDFC Bank · ••••1234": the institution only where it adds a name. */
+function recipientText(order: PayoutOrder): string {
+  const method = METHOD_NAMES[order.method];
+  const parts = order.institutionName.toLowerCase() === method.toLowerCase() ? [method] : [method, order.institutionName];
+  return [...parts, order.maskedAccount].join(' · ');
+}
+
 function Callbacks({ orderId }: { orderId: number }) {
   const { result, query } = useCustom<{ list: { provider: string; eventId: string; status: string; outcome: string; receivedAt: string }[] }>({
     url: '/admin/payout/callbacks',
@@ -71,7 +80,7 @@ export function Withdrawals() {
       { id: 'id', header: 'Order', accessorKey: 'id' },
       { id: 'earner', header: 'Earner', cell: ({ row }) => `${row.original.earnerPhone} (#${row.original.earnerId})` },
       { id: 'amount', header: 'Amount', cell: ({ row }) => money(row.original.amount, row.original.fractionDigits, row.original.currency) },
-      { id: 'to', header: 'To', cell: ({ row }) => `${row.original.method} · ${row.original.institutionName} · ${row.original.maskedAccount}` },
+      { id: 'to', header: 'To', cell: ({ row }) => recipientText(row.original) },
       { id: 'requested', header: 'Requested', cell: ({ row }) => when(row.original.requestedAt) },
       { id: 'state', header: 'State', cell: ({ row }) => `${asWords(row.original.state)}${row.original.lastError ? ` (${row.original.lastError})` : ''}` },
       {
