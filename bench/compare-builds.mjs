@@ -12,14 +12,16 @@
 //   reads     each round sends `--per` of Home's three reads (task list, user info, assets, in
 //             turn) with the demo earner's token: the path the read caches answer;
 //   review-pass  each round sends `--per` reviewer passes, each of a different submission of
-//             review-pass.mjs's queue (an earner, an audit run under review, its submission).
+//             review-pass.mjs's queue (an earner, an audit run under review, its submission);
+//   uploads   each round sends `--per` screenshots at a phone's own resolution (a 1080×2340 PNG) with
+//             the demo earner's token, each checked and re-encoded as any proof is.
 //
 // A build is a folder holding a built `main.js`. Copy the build before changing anything, beside
 // the current one so the bundle finds the same `node_modules` (bench/README.md says more):
 //
 //   cp -r server/dist server/dist-before        # then change, and build
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/compare-builds.mjs \
-//       --a server/dist-before --b server/dist [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500]
+//       --a server/dist-before --b server/dist [--scenario withdraw|reads|review-pass|uploads] [--rounds 8] [--per 500]
 //       [--clients 10]
 //
 // Both builds migrate their databases from the same `server/drizzle`, so a change of the database
@@ -37,6 +39,7 @@ import { cpuMs, REPO_ROOT, startGrab } from './lib/grab-server.mjs';
 import { load as runLoad } from './lib/load.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, median, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
+import { screenshotPng } from './lib/images.mjs';
 import { prepareQueue } from './review-pass.mjs';
 import { prepareEarners, withdrawalRequests } from './withdraw.mjs';
 
@@ -44,6 +47,8 @@ import { prepareEarners, withdrawalRequests } from './withdraw.mjs';
 const WARMUP = 200;
 /** Reads before the rounds: cheap enough that the JIT needs more of them to settle. */
 const READS_WARMUP = 5000;
+/** Uploads before the rounds: each is tens of milliseconds of decoding, and loads the decoder first. */
+const UPLOADS_WARMUP = 40;
 
 /**
  * CPU ms used so far by the PostgreSQL connections to database `name` (the ones open now).
@@ -55,8 +60,8 @@ function connectionsCpu(url, name) {
   return new Map(pids.split(' ').filter(Boolean).map((pid) => [Number(pid), cpuMs(Number(pid))]));
 }
 
-/** @typedef {'withdraw' | 'reads' | 'review-pass'} Scenario */
-const SCENARIOS = /** @type {const} */ (['withdraw', 'reads', 'review-pass']);
+/** @typedef {'withdraw' | 'reads' | 'review-pass' | 'uploads'} Scenario */
+const SCENARIOS = /** @type {const} */ (['withdraw', 'reads', 'review-pass', 'uploads']);
 
 /**
  * @param {{ a: string, b: string, scenario?: Scenario, rounds?: number, per?: number, clients?: number, aSql?: string, aNodeArgs?: string[], bNodeArgs?: string[] }} options
@@ -70,6 +75,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
   if (!SCENARIOS.includes(scenario)) throw new Error(`--scenario must be one of ${SCENARIOS.join(', ')}`);
   const withdraw = scenario === 'withdraw';
   const passes = scenario === 'review-pass';
+  const uploads = scenario === 'uploads';
   const earners = WARMUP + rounds * per;
   const suffix = `${process.pid}_${Date.now()}`;
   /** @type {{ name: string, dir: string, db: string, url?: string, server?: Awaited<ReturnType<typeof startGrab>>, recipients?: Map<number, number>, token?: string, next: number, rates: number[], serverCpu: number, pgCpu: number, sent: number }[]} */
@@ -86,7 +92,11 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
         main: path.join(build.dir, 'main.js'),
         nodeArgs: build.name === 'A' ? aNodeArgs : bNodeArgs,
         // Reads log their line per request as in production: it is part of what they cost.
-        extraEnv: withdraw ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' } : { PG_POOL_MAX: String(clients) },
+        extraEnv: withdraw
+          ? { LOG_LEVEL: 'warn', PG_POOL_MAX: String(clients), PAYOUT_SIMULATOR_DELAY_MS: '600000' }
+          : uploads
+            ? { PG_POOL_MAX: String(clients), UPLOADS_PER_HOUR: '10000' }
+            : { PG_POOL_MAX: String(clients) },
       });
       if (aSql && build.name === 'A') psql(build.url, aSql);
       if (withdraw) build.recipients = prepareEarners(build.url, earners, 1);
@@ -140,17 +150,25 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
           setupRequest: (/** @type {import('autocannon').RequestSpec} */ request) => ({ ...request, body: JSON.stringify({ submissionId: build.next++ }) }),
         },
       ]);
+    const screenshot = uploads ? screenshotPng(1080, 2340) : Buffer.alloc(0);
+    /**
+     * `count` screenshots to one build, all from the demo earner.
+     * @param {(typeof builds)[number]} build
+     * @param {number} count
+     */
+    const sendUploads = (build, count) =>
+      loadOf(build, count, [{ method: 'POST', path: '/app/upload/image', headers: { authorization: `Bearer ${build.token}`, 'content-type': 'image/png' }, body: screenshot }]);
     /**
      * @param {(typeof builds)[number]} build
      * @param {number} count
      */
     const send = async (build, count) => {
-      const result = await (withdraw ? sendWithdrawals(build, count) : passes ? sendPasses(build, count) : sendReads(build, count));
+      const result = await (withdraw ? sendWithdrawals(build, count) : passes ? sendPasses(build, count) : uploads ? sendUploads(build, count) : sendReads(build, count));
       if (result.non2xx > 0 || result.errors > 0) throw new Error(`build ${build.name} answered ${result.non2xx} non-2xx and ${result.errors} errors`);
       return result;
     };
 
-    for (const build of builds) await send(build, withdraw || passes ? WARMUP : READS_WARMUP);
+    for (const build of builds) await send(build, withdraw || passes ? WARMUP : uploads ? UPLOADS_WARMUP : READS_WARMUP);
     for (let round = 0; round < rounds; round++) {
       for (const build of round % 2 === 0 ? builds : [...builds].reverse()) {
         const server = /** @type {NonNullable<typeof build.server>} */ (build.server);
@@ -169,7 +187,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
     const [first, second] = /** @type {[(typeof builds)[number], (typeof builds)[number]]} */ (builds);
     const perRound = first.rates.map((rate, i) => (second.rates[i] ?? 0) / rate);
     // A read costs hundredths of a millisecond.
-    const digits = withdraw ? 2 : 3;
+    const digits = withdraw || uploads ? 2 : 3;
     const rows = builds.map((build) => [
       `${build.name}: ${path.relative(REPO_ROOT, build.dir)}`,
       median(build.rates).toFixed(0),
@@ -179,7 +197,7 @@ export async function run({ a, b, scenario = 'withdraw', rounds = 8, per = 500, 
       ((build.serverCpu + build.pgCpu) / build.sent).toFixed(digits),
     ]);
     printTable(
-      `${withdraw ? 'POST /app/pay/pay-withdraw' : passes ? 'POST /admin/review/pass' : "Home's three reads"}, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
+      `${withdraw ? 'POST /app/pay/pay-withdraw' : passes ? 'POST /admin/review/pass' : uploads ? 'POST /app/upload/image (1080×2340 PNG)' : "Home's three reads"}, two builds in turns (${rounds} rounds of ${per}, ${clients} clients)`,
       ['build', 'median req/s', 'each round', 'server CPU ms/req', 'PostgreSQL CPU ms/req', 'together'],
       rows,
     );
@@ -218,7 +236,7 @@ if (isMain(import.meta.url)) {
     },
   });
   if (!values.a) {
-    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass] [--rounds 8] [--per 500] [--clients 10] [--a-sql FILE] [--a-node-args="..."] [--b-node-args="..."]');
+    console.error('usage: node bench/compare-builds.mjs --a <folder of a built main.js> [--b server/dist] [--scenario withdraw|reads|review-pass|uploads] [--rounds 8] [--per 500] [--clients 10] [--a-sql FILE] [--a-node-args="..."] [--b-node-args="..."]');
     process.exit(1);
   }
   runAsScript(() =>

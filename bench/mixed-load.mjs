@@ -24,8 +24,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import zlib from 'node:zlib';
 import { call, registerEarner } from './lib/grab-api.mjs';
+import { screenshotPng } from './lib/images.mjs';
 import { REPO_ROOT, rssSampler, SERVER_NODE, startGrab, tempDir } from './lib/grab-server.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql, reconcile, unreconciled } from './lib/postgres.mjs';
 import { isMain, machine, mb, numericOptions, percentile, printTable, runAsScript, writeResult } from './lib/report.mjs';
@@ -48,30 +48,6 @@ const BENCH_TASKS_SQL = `
     select id, 0, 'open', '/joinTgTask', 'Open' from tasks where title = 'Bench: fund a withdrawal';
 `.replaceAll('1_00', '100').replaceAll('2000_00', '200000');
 
-/** A phone-sized PNG, made here so the benchmark needs no image library. */
-function screenshotPng(width = 390, height = 844) {
-  const row = Buffer.alloc(1 + width * 3);
-  const rows = [];
-  for (let y = 0; y < height; y++) {
-    row.fill(0);
-    for (let x = 0; x < width; x++) row.writeUIntBE(((x * 7 + y * 3) & 0xff) * 0x10101, 1 + x * 3, 3);
-    rows.push(Buffer.from(row));
-  }
-  /** @param {string} type @param {Buffer} data */
-  const chunk = (type, data) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 /** Runs SQL on a PGlite data directory while no server holds it. @param {string} dataDir @param {string} sql */
 async function pgliteExec(dataDir, sql) {

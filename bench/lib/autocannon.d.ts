@@ -26,7 +26,8 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     path?: string;
     headers?: Record<string, string>;
-    body?: string;
+    /** autocannon sends a Buffer as it is: a picture. */
+    body?: string | Buffer;
     setupRequest?: (request: RequestSpec) => RequestSpec;
   }
   export interface Result {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@grab/shared/contracts';
 import type { Sharp, SharpOptions } from 'sharp';
 import { AppError } from '../../http/app-error';
+import { DecodeSlots } from './decode-slots';
 import { sniffImageFormat } from './image-format';
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
@@ -28,11 +29,20 @@ export const MAX_PIXELS = 40_000_000;
 export const STORED_SIDE = 1600;
 const WEBP_QUALITY = 80;
 /**
- * Images decoded at once in this process. A 40 MP picture is 158 MB decoded: two at once took the
- * embedded server from ~290 MB to ~540 MB in a burst of eight (test/upload-burst-memory.test.ts),
- * one keeps it near 450 MB. Screenshots are rarely that large, so the queue costs little time.
+ * How hard the WebP encoder searches (0–6; libvips's default is 4). The same quality at effort 2
+ * took 0.59× the time for 1.05× the bytes, on forty of the app's own screens at a phone's
+ * resolution (58 against 98 ms, 32.9 against 31.4 KB; bench/README.md, 2026-12-02): the encode is
+ * most of an upload's CPU.
  */
-const PARALLEL_DECODES = 1;
+const WEBP_EFFORT = 2;
+/**
+ * Pixels decoded at once in this process: as many as one picture of the largest size. A 40 MP
+ * picture is 158 MB decoded: two at once took the embedded server from ~290 MB to ~540 MB in a burst
+ * of eight (test/upload-burst-memory.test.ts), one keeps it near 450 MB. Phone screenshots, a few MP
+ * each, decode two at a time; more would take the libuv pool's threads that files and password
+ * hashing need.
+ */
+const decodeSlots = new DecodeSlots(MAX_PIXELS, 2);
 
 export interface ProcessedImage {
   webp: Buffer;
@@ -41,22 +51,6 @@ export interface ProcessedImage {
 }
 
 const refused = (key: string, params: Record<string, string | number> = {}) => new AppError(ErrorCode.uploadRefused, key, params);
-
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= PARALLEL_DECODES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The slot passes straight to the next waiter, so `running` only drops when none waits.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
 
 /** Width and height from the header alone: a 20000×20000 claim is refused before a pixel is allocated. */
 async function headerSize(bytes: Buffer): Promise<{ width: number; height: number }> {
@@ -83,13 +77,13 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) {
     throw refused('uploads.tooManyPixels', { side: MAX_SIDE, megapixels: MAX_PIXELS / 1_000_000 });
   }
-  return withDecodeSlot(async () => {
+  return decodeSlots.run(width * height, async () => {
     const sharp = await loadSharp();
     try {
       const { data, info } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'warning' })
         .rotate()
         .resize({ width: STORED_SIDE, height: STORED_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY })
+        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
         .toBuffer({ resolveWithObject: true });
       return { webp: data, width: info.width, height: info.height };
     } catch {
