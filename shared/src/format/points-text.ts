@@ -10,15 +10,10 @@ export function usePointsText(): (hundredths: number, options?: { signed?: boole
   const { t, language } = useT();
   return useCallback(
     (hundredths: number, { signed = false }: { signed?: boolean } = {}) => {
-      const value = formatPoints(hundredths, language, { signed });
-      // A signed figure is read left to right in every language: in a right-to-left line the
-      // bidi algorithm would otherwise put "+" after the digits ("5,224.09+").
-      return t('common.points', { value: signed ? `${LRI}${value}${PDI}` : value, count: hundredths / 100 });
+      // In a right-to-left line the translator isolates the signed figure (interpolate.ts), so "+"
+      // stays before the digits instead of after them ("5,224.09+").
+      return t('common.points', { value: formatPoints(hundredths, language, { signed }), count: hundredths / 100 });
     },
     [t, language],
   );
 }
-
-/** Left-to-right isolate and pop directional isolate. */
-const LRI = '\u2066';
-const PDI = '\u2069';

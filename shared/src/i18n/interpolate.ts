@@ -2,9 +2,8 @@ import { RIGHT_TO_LEFT_LETTER } from './direction';
 
 const FIRST_STRONG_ISOLATE = '\u2068';
 const POP_DIRECTIONAL_ISOLATE = '\u2069';
-/** Plain digits keep their order in any text, and a value that opens an isolate of its own (the
- * signed points of points-text.ts) is isolated already: both are left as they are. */
-const LEFT_AS_IT_IS = /^(\d+$|[\u2066-\u2068])/;
+/** Plain digits keep their order in any text. */
+const PLAIN_NUMBER = /^\d+$/;
 
 /**
  * Fills a text's `{{name}}` placeholders with `values`; one a caller did not pass stays visible as
@@ -22,7 +21,7 @@ export function interpolate(text: string, values: Readonly<Record<string, unknow
   return text.replace(/\{\{\s*([\w.]+)\s*\}\}/g, (placeholder, name: string) => {
     if (!(name in values)) return placeholder;
     const value = String(values[name]);
-    const isolate = (rightToLeftText || RIGHT_TO_LEFT_LETTER.test(value)) && !LEFT_AS_IT_IS.test(value);
+    const isolate = (rightToLeftText || RIGHT_TO_LEFT_LETTER.test(value)) && !PLAIN_NUMBER.test(value);
     return isolate ? `${FIRST_STRONG_ISOLATE}${value}${POP_DIRECTIONAL_ISOLATE}` : value;
   });
 }

@@ -194,7 +194,7 @@ describe('TaskHall', () => {
     const summary = await screen.findByTestId('progress-summary');
     await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620 points'));
     expect(within(summary).getByTestId('home-worth').textContent).toBe('≈ $6.20');
-    expect(within(summary).getByTestId('home-today').textContent).toBe('\u2066+520\u2069 points');
+    expect(within(summary).getByTestId('home-today').textContent).toBe('+520 points');
     const bar = await within(summary).findByRole('progressbar', { name: 'On the way to LV2' });
     // 35 of 100 points, 0 of 1 friend: the smaller share decides.
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
