@@ -134,6 +134,8 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await expect(row).toBeVisible();
   // The method by its name, and the institution only where it adds one ("UPI" is both).
   await expect(row.getByRole('cell', { name: 'UPI · as•••@okbank', exact: true })).toBeVisible();
+  // The request's time year first, as the daily totals' days below it are.
+  await expect(row.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/ })).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${order.id} approved and sent.`)).toBeVisible();
   await expect(async () => {

@@ -73,4 +73,13 @@ export const asWords = (code: string) => {
   const words = code.replaceAll('_', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-export const when = (iso: string | null) => (iso ? `${new Date(iso).toLocaleString('en-GB', { timeZone: 'UTC' })} UTC` : '—');
+/**
+ * An instant as "2026-12-02 09:28:57 UTC": year first, as the daily totals' days are written, so
+ * operators in any country never read 03/12 as the 12th of March.
+ */
+export const when = (iso: string | null) => {
+  const at = iso ? new Date(iso) : null;
+  if (!at || Number.isNaN(at.getTime())) return '—';
+  const text = at.toISOString();
+  return `${text.slice(0, 10)} ${text.slice(11, 19)} UTC`;
+};
