@@ -5,6 +5,6 @@ import apps from './apps.json';
 // remotes as apps.json names them.
 export default defineConfig({
   test: {
-    projects: ['shared', 'host', ...apps.remotes.map((r) => r.folder), 'server', 'tools/delivery'],
+    projects: ['shared', 'host', ...apps.remotes.map((r) => r.folder), 'admin', 'server', 'tools/delivery'],
   },
 });

@@ -152,7 +152,9 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   const log = page.getByRole('table', { name: 'Operator actions' });
   await expect(log.getByRole('row').filter({ hasText: `task ${task.id}` }).filter({ hasText: 'task.create' })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: `submission ${first}` }).filter({ hasText: 'review.fail' })).toContainText('The screenshot is cut off or unreadable');
-  await expect(log.getByRole('row').filter({ hasText: `submission ${second}` }).filter({ hasText: 'review.pass' })).toContainText(`#${reviewer.userInfo.id} (reviewer)`);
+  const passed = log.getByRole('row').filter({ hasText: `submission ${second}` }).filter({ hasText: 'review.pass' });
+  await expect(passed).toContainText(`#${reviewer.userInfo.id} (reviewer)`);
+  await expect(passed.getByRole('listitem')).toHaveText('status: underReview → passed');
   await expect(log.getByRole('row').filter({ hasText: `withdrawOrder ${order.id}` }).filter({ hasText: 'payout.approve' })).toContainText(`#${payout.userInfo.id} (payout)`);
   await page.getByLabel('Action').fill('payout.approve');
   await page.getByRole('button', { name: 'Filter' }).click();
@@ -251,7 +253,10 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await expect(log.getByRole('row').filter({ hasText: `task ${task.id}` }).filter({ hasText: 'task.archive' })).toBeVisible();
   await expect(log.getByRole('row').filter({ hasText: `earner ${earner.userInfo.id}` }).filter({ hasText: 'earner.reverse' })).toContainText('Credited to the wrong account');
   await expect(log.getByRole('row').filter({ hasText: 'fraud.dismiss' }).first()).toContainText('One family phone, checked by call');
-  await expect(log.getByRole('row').filter({ hasText: 'config.levels' }).first()).toContainText(String(Math.round(needed * 100)));
+  // Only the field that changed, by its place and name, from what it was to what it became.
+  await expect(log.getByRole('row').filter({ hasText: 'config.levels' }).first().getByRole('listitem')).toHaveText(
+    `#11.minTaskPoints: ${Math.round((needed - 1) * 100)} → ${Math.round(needed * 100)}`,
+  );
 });
 
 test('admin names the pictures of a two-picture task and adds, edits and archives a partner offer, all in the audit log', async ({ page, request, earner }) => {

@@ -2,20 +2,35 @@ import type { OperatorAction } from '@grab/shared/contracts';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
+import { changesOf, type FieldChange, shownValue } from '../ui/audit-changes';
 import { DataTable, when } from '../ui/DataTable';
 
-/** A whole task or configuration is long: its first line shows, the rest opens on demand. */
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <>—</>;
-  const text = JSON.stringify(value);
-  if (text.length <= 240) return <code>{text}</code>;
+/** The first lines of a change show; a whole task made has dozens, and the rest open on demand. */
+const LINES_SHOWN = 4;
+
+/** What the action changed, a line a field; a record made or removed shows its fields' values alone. */
+function Changes({ action }: { action: OperatorAction }) {
+  const changes = changesOf(action.before, action.after);
+  if (changes.length === 0) return <>—</>;
+  const made = action.before === null || action.before === undefined;
+  const removed = action.after === null || action.after === undefined;
+  const line = (change: FieldChange) => (
+    <li key={change.path}>
+      <code>{change.path || 'value'}</code>:{' '}
+      {made ? shownValue(change.after) : removed ? shownValue(change.before) : `${shownValue(change.before)} → ${shownValue(change.after)}`}
+    </li>
+  );
+  const rest = changes.slice(LINES_SHOWN);
   return (
-    <details>
-      <summary>
-        <code>{text.slice(0, 120)}…</code>
-      </summary>
-      <code>{text}</code>
-    </details>
+    <>
+      <ul className="changes">{changes.slice(0, LINES_SHOWN).map(line)}</ul>
+      {rest.length > 0 ? (
+        <details>
+          <summary>{rest.length} more</summary>
+          <ul className="changes">{rest.map(line)}</ul>
+        </details>
+      ) : null}
+    </>
   );
 }
 
@@ -24,8 +39,7 @@ const COLUMNS: ColumnDef<OperatorAction>[] = [
   { id: 'who', header: 'Who', cell: ({ row }) => `#${row.original.operatorId} (${row.original.operatorRole})` },
   { id: 'what', header: 'What', accessorKey: 'action' },
   { id: 'on', header: 'On', cell: ({ row }) => `${row.original.targetType} ${row.original.targetId}` },
-  { id: 'before', header: 'Before', cell: ({ row }) => <Json value={row.original.before} /> },
-  { id: 'after', header: 'After', cell: ({ row }) => <Json value={row.original.after} /> },
+  { id: 'change', header: 'Change', cell: ({ row }) => <Changes action={row.original} /> },
   { id: 'note', header: 'Note', cell: ({ row }) => row.original.note ?? '' },
 ];
 
