@@ -1,4 +1,5 @@
 import { type DataOf, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
+import { institutionBesideMethod } from '@grab/shared/recipient';
 import { useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -11,8 +12,7 @@ const METHOD_NAMES: Record<PayoutOrder['method'], string> = { bank: 'Bank', upi:
 /** "UPI · as•••@okbank", "Bank · HDFC Bank · ••••1234": the institution only where it adds a name. */
 function recipientText(order: PayoutOrder): string {
   const method = METHOD_NAMES[order.method];
-  const parts = order.institutionName.toLowerCase() === method.toLowerCase() ? [method] : [method, order.institutionName];
-  return [...parts, order.maskedAccount].join(' · ');
+  return [method, institutionBesideMethod(order.institutionName, [method, order.method]), order.maskedAccount].filter(Boolean).join(' · ');
 }
 
 function Callbacks({ orderId }: { orderId: number }) {

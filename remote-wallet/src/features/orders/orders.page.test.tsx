@@ -56,6 +56,16 @@ describe('WithdrawalOrdersPage', () => {
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
   });
 
+  it('names the institution beside the method only where it says more than the method', async () => {
+    lists.in_progress = [order(1, 'in_progress'), order(2, 'in_progress', { method: 'bank', institutionName: 'HDFC Bank', maskedAccount: '•••• 9012' })];
+    renderPage();
+    const [upi, bank] = await screen.findAllByTestId('order');
+    // UPI's one institution is itself named "UPI": "UPI · UPI" would read as a mistake.
+    expect(upi?.textContent).toContain('UPI as•••@okbank');
+    expect(upi?.textContent).not.toContain('UPI · UPI');
+    expect(bank?.textContent).toContain('Bank · HDFC Bank •••• 9012');
+  });
+
   it('gives a failed order its reason in the earner language and says the points came back', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { BackButton, formatPoints, LoadFailed, LoadingBlocks, PATHS, useQuery, useT } from '@grab/shared';
+import { BackButton, formatPoints, institutionBesideMethod, LoadFailed, LoadingBlocks, PATHS, useQuery, useT } from '@grab/shared';
 import { WITHDRAW_STATUSES, type WithdrawOrder, type WithdrawStatus } from '@grab/shared/contracts';
 import { useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
@@ -15,6 +15,7 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
   const { t: common } = useT();
   // The templates carry the unit themselves: numbers only, in the earner's locale.
   const points = (hundredths: number) => formatPoints(hundredths, language);
+  const method = t(`withdrawal.methods.${order.method}`);
   const reason = order.failureReason ? (order.failureReason.startsWith('payouts.') ? common(order.failureReason) : order.failureReason) : null;
   return (
     <li className={`g-card ${styles.order}`} data-testid="order" data-status={order.status}>
@@ -25,7 +26,7 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
         <span className={`${styles.badge} ${styles[order.status]}`}>{t(`orders.status.${order.status}`)}</span>
       </div>
       <p className={styles.line}>
-        {t(`withdrawal.methods.${order.method}`)} · {order.institutionName}{' '}
+        {[method, institutionBesideMethod(order.institutionName, [method, order.method])].filter(Boolean).join(' · ')}{' '}
         <span dir="ltr" className={styles.account}>
           {order.maskedAccount}
         </span>

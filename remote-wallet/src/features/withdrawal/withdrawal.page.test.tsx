@@ -96,6 +96,12 @@ describe('WithdrawalPage', () => {
     expect(screen.getByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
   });
 
+  it('says the recipient\'s method once: UPI\'s one institution is itself named "UPI"', async () => {
+    renderPage();
+    const name = await screen.findByText('Asha Kumari · UPI');
+    expect(name.nextElementSibling?.textContent).toBe('as•••@okbank');
+  });
+
   it('asks for an amount inline before anything is sent', async () => {
     const user = userEvent.setup();
     renderPage();

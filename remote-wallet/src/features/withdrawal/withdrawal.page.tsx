@@ -5,6 +5,7 @@ import {
   balanceChanged,
   formatPoints,
   callMain,
+  institutionBesideMethod,
   LoadFailed,
   LoadingBlocks,
   LockIcon,
@@ -34,13 +35,16 @@ function newKey(): string {
 
 function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange: () => void }) {
   const { t, language } = useT(WALLET_NS);
+  const method = t(`withdrawal.methods.${recipient.method}`);
+  const institution = institutionBesideMethod(recipient.institutionName, [method, recipient.method]);
   return (
     <div className={styles.recipient}>
       <p className={styles.recipientName}>
-        {recipient.name} · {t(`withdrawal.methods.${recipient.method}`)}
+        {recipient.name} · {method}
       </p>
       <p className={styles.muted}>
-        {recipient.institutionName}{' '}
+        {/* The method is on the line above: the institution only where it names more ("HDFC Bank"). */}
+        {institution ? `${institution} ` : null}
         <span dir="ltr" className={styles.account}>
           {recipient.maskedAccount}
         </span>
