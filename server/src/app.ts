@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type Database, ping } from './db/database';
 import { ReadCache } from './db/read-cache';
 import { installErrorHandling, sendFailure } from './http/error-handler';
+import { jsonHasNul, nulRefusal, queryHasNul } from './http/nul-guard';
 import { createTranslator, type Translator } from './http/i18n';
 import { registerSecurity } from './http/security';
 import { shellHandler } from './http/shell';
@@ -86,12 +87,13 @@ export async function buildApp({ database, config, logger = false, translator }:
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    if (typeof body === 'string' && jsonHasNul(body)) return done(nulRefusal(), undefined);
     jsonParser(request, body as string, done);
   });
   // Both hooks run on every call; the callback form spares each a promise.
   app.addHook('preValidation', (request, _reply, done) => {
     if (request.method !== 'GET' && (request.body === undefined || request.body === null)) request.body = {};
-    done();
+    done(queryHasNul(request.query) ? nulRefusal() : undefined);
   });
 
   app.addHook('onResponse', (request, reply, done) => {

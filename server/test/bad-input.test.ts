@@ -111,6 +111,30 @@ describe.each(engines)('bad input on %s', (engine) => {
       counted: 'login_failures',
     },
     { name: 'an unknown API path', request: () => ({ method: 'POST', url: '/app/user/nothing-here', token: earner.token }), status: 404, code: 404, key: 'errors.notFound' },
+    // U+0000 is the one character PostgreSQL's text refuses: it used to fail there, as a 500.
+    {
+      name: 'a NUL character in a login phone',
+      request: () => ({ method: 'POST', url: '/login', headers: { 'content-type': 'application/json' }, payload: '{"country":"IN","phone":"98\\u00007","password":"x"}' }),
+      status: 400,
+      code: 400,
+      key: 'errors.malformed',
+    },
+    { name: 'a NUL character in an invitation code', request: () => register({ ...valid(), inviteCode: 'RO\u0000OT01' }), status: 400, code: 400, key: 'errors.malformed' },
+    { name: 'a NUL character in a query', request: () => ({ method: 'GET', url: '/public/user/inviter?shareCode=AB%00CD' }), status: 400, code: 400, key: 'errors.malformed' },
+    {
+      name: 'a NUL character in a list of query values',
+      request: () => ({ method: 'GET', url: '/app/task/exchange?code=AB&code=C%00D', token: earner.token }),
+      status: 400,
+      code: 400,
+      key: 'errors.malformed',
+    },
+    {
+      name: 'a NUL character in a payee name',
+      request: () => ({ method: 'POST', url: '/app/pay/userRecipientSave', token: earner.token, payload: { method: 'upi', institutionId: 1, name: 'A\u0000B', account: 'asha@okbank' } }),
+      status: 400,
+      code: 400,
+      key: 'errors.malformed',
+    },
   ];
 
   for (const language of ['en-US', 'hi-IN']) {
@@ -130,6 +154,12 @@ describe.each(engines)('bad input on %s', (engine) => {
     const { body } = await call(ctx.app, { ...register({ ...valid(), phone: '' }), headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.5' } });
     expect(body.msg).toBe(message('hi-IN', 'validation.phoneRequired'));
     expect(body.msg).not.toBe(message('en-US', 'validation.phoneRequired'));
+  });
+
+  it('takes a backslash written before "u0000" as the text it is', async () => {
+    // JSON's "\\u0000" is a backslash and five letters, not U+0000: the code is simply unknown, not malformed.
+    const { body } = await call(ctx.app, { ...register({ ...valid(), inviteCode: 'RO\\u0000OT' }) });
+    expect(body.msg).toBe(message('en-US', 'errors.inviteCodeUnknown'));
   });
 
   it('accepts bare POST calls without a body, with or without a JSON content type', async () => {
