@@ -125,6 +125,7 @@ describe.each(engines)('team and levels on %s', (engine) => {
     ['a missing date', 'start=2026-11-01', 'Please select time period to search'],
     ['a malformed date', 'start=2026-11-1&end=2026-11-02', 'Please select time period to search'],
     ['a day that does not exist', 'start=2026-02-30&end=2026-03-02', 'Please select time period to search'],
+    ['the year 0000, which JavaScript reads and PostgreSQL has not', 'start=0000-01-01&end=0000-01-10', 'Please select time period to search'],
     ['dates reversed', 'start=2026-11-05&end=2026-11-01', 'The start date must be on or before the end date'],
     ['a period longer than 31 days', 'start=2026-01-01&end=2026-03-01', 'Choose no more than 31 days'],
     ['the far future', 'start=2099-01-01&end=2099-01-02', 'The period cannot end after today'],

@@ -48,11 +48,15 @@ export async function inviteesOf(db: Db, userId: number, page = 1, pageSize = IN
   };
 }
 
-/** A `YYYY-MM-DD` that is a real calendar day, as UTC midnight; null for anything else (2026-02-30, 2026-13-01). */
+/**
+ * A `YYYY-MM-DD` that is a real calendar day, as UTC midnight; null for anything else (2026-02-30,
+ * 2026-13-01). Days before 1970 are no day of any team, and JavaScript's year 0000 is none of
+ * PostgreSQL's.
+ */
 function dayOf(text: string): number | null {
   if (!DAY_PATTERN.test(text)) return null;
   const ms = Date.parse(`${text}T00:00:00Z`);
-  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 10) !== text) return null;
+  if (Number.isNaN(ms) || ms < 0 || new Date(ms).toISOString().slice(0, 10) !== text) return null;
   return ms;
 }
 
