@@ -397,6 +397,9 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect(byPhone.body.data?.list.map((e) => e.id)).toEqual([earner.userId]);
       const frozen = await post<EarnerProfile>('/admin/earners/freeze', people.admin.token, { earnerId: earner.userId, reason: 'Same device as 40 accounts' });
       expect(frozen.body.data?.frozen?.reason).toBe('Same device as 40 accounts');
+      // A second freeze would keep the first reason: it is refused, not answered as if it took the new one.
+      const again = await post('/admin/earners/freeze', people.admin.token, { earnerId: earner.userId, reason: 'Another reason' });
+      expect([again.status, again.body.msg]).toEqual([409, 'This earner is already frozen. Unfreeze first to give another reason']);
       // Still signed in: their own calls work.
       expect((await post('/app/user/info', earner.token, {})).body.code).toBe(200);
       await postAlone(ctx.db, { userId: earner.userId, amount: 500_00, reason: LedgerReason.taskReward, idempotencyKey: `admin-test:${earner.userId}` });
@@ -407,6 +410,9 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect(await countRows(ctx.db)).toEqual(before);
       const thawed = await post<EarnerProfile>('/admin/earners/unfreeze', people.admin.token, { earnerId: earner.userId, reason: 'Checked: a family phone' });
       expect(thawed.body.data?.frozen).toBeNull();
+      const thawedAgain = await post('/admin/earners/unfreeze', people.admin.token, { earnerId: earner.userId, reason: 'Checked twice' });
+      expect([thawedAgain.status, thawedAgain.body.msg]).toEqual([409, 'This earner is not frozen']);
+      // The refusals left no audit entry.
       const log = await audit(`?targetType=earner&targetId=${earner.userId}`);
       expect(log.map((a) => a.action)).toEqual(['earner.unfreeze', 'earner.freeze']);
       const ledger = await get<{ list: { amount: number }[] }>(`/admin/earners/ledger?earnerId=${earner.userId}`, people.admin.token);

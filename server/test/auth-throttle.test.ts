@@ -69,7 +69,7 @@ describe.each(engines)('password throttles on %s', (engine) => {
       payload: { country: 'IN', phone: earner.phone, password: PASSWORD },
     });
     expect(next.body.code).toBe(TOO_MANY);
-    expect(next.body.msg).toBe('Too many attempts. Please wait 1 minutes and try again');
+    expect(next.body.msg).toBe('Too many attempts. Please try again in 1 min');
     // Once the rest has passed, the right password gets in.
     await ctx.db.update(loginFailures).set({ createdAt: sql`created_at - interval '20 seconds'` }).where(eq(loginFailures.phone, phone));
     const later = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '203.0.113.200', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });

@@ -115,7 +115,7 @@ describe.each(engines)('auth on %s', (engine) => {
     const blocked = await call(ctx.app, { method: 'POST', url: '/login', payload: { country: 'IN', phone: earner.phone, password: PASSWORD } });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe(429);
-    expect(blocked.body.msg).toMatch(/^Too many attempts\. Please wait (1[0-5]|[1-9]) minutes and try again$/);
+    expect(blocked.body.msg).toMatch(/^Too many attempts\. Please try again in (1[0-5]|[1-9]) min$/);
     // Once the window has passed, the right password works again from this address.
     await ctx.db.update(loginFailures).set({ createdAt: sql`now() - interval '16 minutes'` }).where(eq(loginFailures.phone, `+91${earner.phone}`));
     await call(ctx.app, { method: 'POST', url: '/login', payload: { country: 'IN', phone: earner.phone, password: 'wrong-again-1' } });

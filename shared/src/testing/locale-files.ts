@@ -20,6 +20,27 @@ function placeholders(text: unknown): string[] {
 }
 
 /**
+ * Letters a language's file must not hold: another language's script, or the letters of the language
+ * next door (the Spanish file once had a section in Portuguese, the Indonesian one a section in Hindi,
+ * and every other check passed: same keys, same placeholders, not English).
+ */
+// The danda (। ॥) ends Bengali sentences too: only Devanagari's letters count.
+const DEVANAGARI = /[\u0900-\u0963\u0966-\u097F]/;
+const ARABIC = /[\u0600-\u06FF]/;
+const BENGALI = /[\u0980-\u09FF]/;
+const FOREIGN_LETTERS: Record<string, RegExp> = {
+  'en-US': new RegExp(`${DEVANAGARI.source}|${ARABIC.source}|${BENGALI.source}`),
+  'hi-IN': new RegExp(`${ARABIC.source}|${BENGALI.source}`),
+  'hi-IND': new RegExp(`${DEVANAGARI.source}|${ARABIC.source}|${BENGALI.source}`),
+  // Portuguese's ã, õ and ç are no Spanish letters.
+  'br-BR': new RegExp(`[ãõçÃÕÇ]|${DEVANAGARI.source}|${ARABIC.source}|${BENGALI.source}`),
+  'ur-PK': new RegExp(`${DEVANAGARI.source}|${BENGALI.source}`),
+  'bn-BD': new RegExp(`${DEVANAGARI.source}|${ARABIC.source}`),
+  'ph-PH': new RegExp(`${DEVANAGARI.source}|${ARABIC.source}|${BENGALI.source}`),
+  'ng-HA': new RegExp(`${DEVANAGARI.source}|${ARABIC.source}|${BENGALI.source}`),
+};
+
+/**
  * Registers the checks of the namespace files in `dir` (`<languageKey>.json` each).
  * `sameAsEnglish`: how many texts may equal English (a product name, "LV{{level}}").
  */
@@ -47,6 +68,15 @@ export function describeLocaleFiles(namespace: string, dir: string, sameAsEnglis
           if (text === englishText) same++;
         }
         expect(same, 'texts left in English').toBeLessThanOrEqual(sameAsEnglish);
+      });
+    }
+
+    for (const language of LANGUAGES) {
+      it(`${language.key} is written in its own language's letters`, () => {
+        const foreign = FOREIGN_LETTERS[language.key];
+        const wrong = [...load(language.key)].filter(([, text]) => typeof text === 'string' && foreign?.test(text)).map(([key]) => key);
+        expect(foreign, 'a rule for every language').toBeDefined();
+        expect(wrong).toEqual([]);
       });
     }
   });

@@ -3,7 +3,8 @@ import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import { balances, users } from '../../db/schema';
-import { errors } from '../../http/app-error';
+import { ErrorCode } from '@grab/shared/contracts';
+import { AppError, errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
@@ -104,6 +105,8 @@ export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
         const operator = earnerOf(request);
         const before = await profileOf(tx, input.earnerId);
         if (before.role !== 'earner') throw errors.notFound();
+        // A second freeze would keep the first's reason while answering as if it had taken this one.
+        if (before.frozen) throw new AppError(ErrorCode.conflict, 'admin.alreadyFrozen');
         await freeze(tx, input.earnerId, input.reason, operator.userId);
         const after = await profileOf(tx, input.earnerId);
         await recordAction(tx, operator, { action: 'earner.freeze', targetType: 'earner', targetId: input.earnerId, before: { frozen: before.frozen }, after: { frozen: after.frozen }, note: input.reason });
@@ -118,6 +121,7 @@ export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
       db.transaction(async (tx) => {
         const operator = earnerOf(request);
         const before = await profileOf(tx, input.earnerId);
+        if (!before.frozen) throw new AppError(ErrorCode.conflict, 'admin.notFrozen');
         await unfreeze(tx, input.earnerId);
         const after = await profileOf(tx, input.earnerId);
         await recordAction(tx, operator, { action: 'earner.unfreeze', targetType: 'earner', targetId: input.earnerId, before: { frozen: before.frozen }, after: { frozen: after.frozen }, note: input.reason });
