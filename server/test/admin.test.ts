@@ -147,6 +147,12 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
         { schedule: 'timed', endsAt: 'tomorrow' },
         { steps: [] },
         { steps: [{ title: 'a', action: 'dance', h5Url: '/x' }] },
+        // A link the earner's browser would run or show as the app's own page, or leave the app for plain http.
+        { targetUrl: 'javascript:alert(document.domain)//' },
+        { targetUrl: 'http://example.com/join' },
+        { targetUrl: 'data:text/html,<h1>Grab</h1>' },
+        { steps: [{ title: 'a', action: 'open', h5Url: 'javascript:alert(2)' }] },
+        { steps: [{ title: 'a', action: 'open', h5Url: '//evil.example/page' }] },
         { proofPictures: 3 },
         { texts: { 'xx-XX': { title: 'a', description: 'b' } } },
         { texts: { 'ur-PK': { title: 'x'.repeat(81), description: '' } } },

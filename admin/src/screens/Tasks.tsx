@@ -142,7 +142,8 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         <Choice label="Pictures of proof" options={['1', '2']} field={register('proofPictures')} />
         <label>
           Link (group, page)
-          <input {...register('targetUrl')} />
+          <input {...register('targetUrl')} aria-invalid={errors.targetUrl ? true : undefined} />
+          {errors.targetUrl && <span className="error">{errors.targetUrl.message ?? 'A link starts with https://'}</span>}
         </label>
       </div>
       <fieldset>
@@ -156,7 +157,8 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
             <Choice label="Action" options={STEP_ACTIONS} field={register(`steps.${i}.action`)} />
             <label>
               Page
-              <input {...register(`steps.${i}.h5Url`)} />
+              <input {...register(`steps.${i}.h5Url`)} aria-invalid={errors.steps?.[i]?.h5Url ? true : undefined} />
+              {errors.steps?.[i]?.h5Url && <span className="error">{errors.steps[i]?.h5Url?.message}</span>}
             </label>
             <button type="button" onClick={() => steps.remove(i)} disabled={steps.fields.length === 1 && kind !== 'redeemCode'}>
               Remove
@@ -166,7 +168,9 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         <button type="button" onClick={() => steps.append({ title: '', action: 'open', h5Url: '/taskDetail' })} disabled={steps.fields.length >= 5}>
           Add a step
         </button>
-        {errors.steps && <p className="error">Every step needs a title (1 to 5 steps; a code task may have none).</p>}
+        {(errors.steps?.root || errors.steps?.message || steps.fields.some((_, i) => errors.steps?.[i]?.title)) && (
+          <p className="error">Every step needs a title (1 to 5 steps; a code task may have none).</p>
+        )}
       </fieldset>
       {pictures === 2 && (
         <fieldset>

@@ -229,7 +229,17 @@ const Text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 const PictureLabels = z.array(Text(60)).check(z.maxLength(2));
 export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Text(80), description: Text(400), pictures: z.optional(PictureLabels) }));
 
-const AdminTaskStep = z.object({ title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)), action: z.enum(STEP_ACTIONS), h5Url: z.string().check(z.maxLength(200)) });
+/**
+ * Where a task sends an earner: a page of this app (`/auditTask`) or an https address. Never
+ * `javascript:` or `data:`, which a link would run or show as if it were the app's own page.
+ */
+const APP_PAGE_OR_HTTPS = /^(\/(?!\/)\S*|https:\/\/\S+)$/;
+const HTTPS = /^https:\/\/\S+$/;
+const AdminTaskStep = z.object({
+  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  action: z.enum(STEP_ACTIONS),
+  h5Url: z.string().check(z.trim(), z.maxLength(200), z.regex(APP_PAGE_OR_HTTPS, { error: 'a step opens a page of the app (/auditTask) or an https:// address' })),
+});
 
 const adminTaskFields = {
   kind: z.enum(TASK_KINDS),
@@ -244,7 +254,7 @@ const adminTaskFields = {
   resetTime: z.nullable(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/))),
   endsAt: z.nullable(z.iso.datetime()),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
-  targetUrl: z.nullable(z.string().check(z.maxLength(500))),
+  targetUrl: z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(HTTPS, { error: 'the link starts with https://' }))),
   steps: z.array(AdminTaskStep).check(z.maxLength(5)),
   /** English; absent or empty names no picture. */
   pictureLabels: z.optional(PictureLabels),
