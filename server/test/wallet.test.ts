@@ -281,8 +281,12 @@ describe.each(engines)('the wallet on %s', (engine) => {
       expect((await post('/admin/payout/approve', who.token, { orderId: id })).code).toBe(403);
       expect((await call(ctx.app, { method: 'GET', url: '/admin/payout/list', token: who.token })).body.code).toBe(403);
     }
+    // A second order waiting too: the queue is worked oldest first.
+    const later = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
     const list = (await get<{ list: { id: number; earnerPhone: string }[] }>('/admin/payout/list', operator.token)).data!.list;
     expect(list.map((o) => o.id)).toContain(id);
+    expect(list.findIndex((o) => o.id === id)).toBeLessThan(list.findIndex((o) => o.id === later.data!.id));
+    expect((await post('/admin/payout/fail', operator.token, { orderId: later.data!.id, reason: 'Sent twice' })).code).toBe(200);
     expect(list.find((o) => o.id === id)?.earnerPhone).not.toContain(earner.phone);
     // Retry is for a dispatch that gave up; an unknown order is not found.
     expect((await post('/admin/payout/retry', operator.token, { orderId: id })).code).toBe(409);

@@ -1,5 +1,5 @@
 import { payoutApprove, payoutFail, payoutList, payoutRetry } from '@grab/shared/contracts';
-import { desc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database';
 import { users, withdrawOrders } from '../../db/schema';
@@ -15,6 +15,8 @@ import { failOrder, requeueOrder } from './payout-results.service';
 const PAYOUT_ROLES: ReadonlySet<string> = new Set(['payout', 'admin']);
 
 const PAGE = 20;
+/** States an order ends in; the others wait for an operator or the provider. */
+const FINISHED: ReadonlySet<string> = new Set(['success', 'failed']);
 
 /** The payout operator's calls, until the operator console exists. */
 export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue): void {
@@ -32,11 +34,15 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
     payoutList,
     async (input) => {
       const page = input.page ?? 1;
+      const state = input.state ?? 'awaiting_approval';
+      // Orders still waiting for someone are worked oldest first, so no earner waits behind newer ones;
+      // decided ones are history, newest first.
+      const order = FINISHED.has(state) ? [desc(withdrawOrders.requestedAt), desc(withdrawOrders.id)] : [asc(withdrawOrders.requestedAt), asc(withdrawOrders.id)];
       const rows = await db
         .select()
         .from(withdrawOrders)
-        .where(eq(withdrawOrders.state, input.state ?? 'awaiting_approval'))
-        .orderBy(desc(withdrawOrders.requestedAt), desc(withdrawOrders.id))
+        .where(eq(withdrawOrders.state, state))
+        .orderBy(...order)
         .limit(PAGE + 1)
         .offset((page - 1) * PAGE);
       return { list: await Promise.all(rows.slice(0, PAGE).map(view)), hasMore: rows.length > PAGE };
