@@ -34,10 +34,25 @@ export function languageByKey(key: string | null | undefined): Language {
   return LANGUAGES.find((l) => l.key === key) ?? LANGUAGES[0]!;
 }
 
+/** An Accept-Language value's tags, most wanted first (by `q`, then as written); `q=0` means "not this one". */
+function wantedTags(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, written) => {
+      const [tag = '', ...params] = part.split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { tag: tag.trim().toLowerCase(), weight: Number.isFinite(weight) ? weight : 0, written };
+    })
+    .filter((t) => t.tag !== '' && t.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.written - b.written)
+    .map((t) => t.tag);
+}
+
 /** Picks a language from an Accept-Language value: exact tag, then primary subtag, then default. */
 export function languageFromHeader(header: string | undefined): Language {
   if (!header) return languageByKey(DEFAULT_LANGUAGE);
-  const tags = header.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase()).filter(Boolean);
+  const tags = wantedTags(header);
   for (const tag of tags) {
     const exact = LANGUAGES.find((l) => l.tag.toLowerCase() === tag || l.key.toLowerCase() === tag);
     if (exact) return exact;
