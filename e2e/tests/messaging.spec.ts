@@ -126,6 +126,12 @@ test.describe('messaging number (issue 11)', () => {
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    // At 200 % text the Delete button goes under the number: never off the card, nor the page wider than the phone.
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    const row = page.getByRole('listitem').filter({ hasText: `+91${number}` });
+    const [card, button] = [await row.boundingBox(), await row.getByRole('button').boundingBox()];
+    expect(button && card && button.x >= card.x && button.x + button.width <= card.x + card.width).toBe(true);
   });
 
   test('a number already verified by another earner is refused with a message', async ({ signedInPage: page, request }) => {

@@ -1,6 +1,6 @@
 import { callMessaging, confirmDialog, deleteWsAccount, toast, usePointsText, useT, type VerifiedNumber } from '@grab/shared';
 import { useId, useState } from 'react';
-import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
+import { TASK_PAGES_NS } from '../../locales/tasks.locales';
 import { numbersChanged } from './messaging-number.api';
 import styles from './messaging-number.module.css';
 
@@ -30,15 +30,17 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
 
   return (
     <li className={styles.number}>
-      <span className={styles.numberMain}>
-        <bdi dir="ltr" className={styles.numberPhone}>
-          {number.phone}
-        </bdi>
-        <span className={styles.presence} data-online={number.online}>
-          {number.online ? pages('ws.online') : pages('ws.offline')}
+      <span className={styles.numberText}>
+        <span className={styles.numberMain}>
+          <bdi dir="ltr" className={styles.numberPhone}>
+            {number.phone}
+          </bdi>
+          <span className={styles.presence} data-online={number.online}>
+            {number.online ? pages('ws.online') : pages('ws.offline')}
+          </span>
         </span>
+        {number.reward > 0 ? <span className={styles.numberReward}>{pages('ws.earned', { points: points(number.reward) })}</span> : null}
       </span>
-      {number.reward > 0 ? <span className={styles.numberReward}>{pages('ws.earned', { points: points(number.reward) })}</span> : null}
       <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={pages('ws.deleteNumber', { number: number.phone })}>
         {pages('ws.delete')}
       </button>
