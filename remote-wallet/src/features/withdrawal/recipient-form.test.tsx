@@ -71,6 +71,22 @@ describe('RecipientForm', () => {
     expect(saved).toEqual([{ method: 'bank', institutionId: 1, name: 'Asha Kumari', account: '123456789012', ifsc: 'HDFC0001234' }]);
   });
 
+  it('starts another method with its own empty fields and none of the last method\'s errors', async () => {
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={vi.fn()} />);
+    await screen.findByRole('option', { name: 'HDFC Bank' });
+    await user.type(screen.getByLabelText('Card name (as on the account)'), 'Asha Kumari');
+    await user.type(screen.getByLabelText('Bank account number'), '12ab');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Input must be a number')).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    expect(await screen.findByLabelText('UPI ID')).toHaveProperty('value', '');
+    expect(screen.queryByText('Input must be a number')).toBeNull();
+    expect(screen.queryByText('Please choose a bank or wallet')).toBeNull();
+    expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Asha Kumari');
+  });
+
   it('waits for the UPI institution before saving, so a quick tap on slow data sends a whole recipient', async () => {
     let release: () => void = () => {};
     const slowList = new Promise<void>((resolve) => {

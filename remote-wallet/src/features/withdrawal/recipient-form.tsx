@@ -1,6 +1,6 @@
 import { callMain, queryClient, useQuery, useT } from '@grab/shared';
 import { type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { WALLET_NS } from '../../locales/wallet.locales';
 import { institutionsQuery, payKeys } from '../pay/pay.queries';
@@ -60,6 +60,7 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     handleSubmit,
     watch,
     setValue,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<RecipientInput>({
     resolver: contractResolver(country, isPhone),
@@ -76,6 +77,17 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
   const institutions = useQuery(institutionsQuery(method));
   const list = institutions.data ?? [];
   const showIfsc = method === 'bank' && country === 'IN';
+
+  // A bank number is no UPI ID: another method starts its own fields afresh, without the last one's
+  // errors. The name stays: it is the same person's.
+  const shownMethod = useRef(method);
+  useEffect(() => {
+    if (shownMethod.current === method) return;
+    shownMethod.current = method;
+    setValue('account', '');
+    setValue('ifsc', '');
+    clearErrors(['account', 'ifsc', 'institutionId']);
+  }, [method, setValue, clearErrors]);
 
   // One institution (UPI) needs no choosing; a method change clears a choice from another list.
   useEffect(() => {
