@@ -114,6 +114,9 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(JSON.stringify(saved.data)).not.toContain('123456789012');
     const read = await get<Recipient>('/app/pay/userRecipient', earner.token);
     expect(read.data).toEqual(saved.data);
+    // The same number typed in the groups it is printed in is the same recipient: nothing changes, no new cooling-off.
+    const grouped = await post<Recipient>('/app/pay/userRecipientSave', earner.token, { ...base, account: '1234 5678-9012' });
+    expect(grouped.data).toEqual(saved.data);
   });
 
   it('withdraws to UPI: the points are held at once, the simulator pays, the fee becomes revenue', async () => {

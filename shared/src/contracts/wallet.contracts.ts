@@ -86,6 +86,8 @@ export type RecipientInput = z.infer<typeof RecipientInput>;
 export function recipientRules(country: string, isPhone: (country: string, phone: string) => boolean) {
   const [min, max] = accountDigitsOf(country);
   return RecipientInput.check(
+    // A bank number is copied as printed, in groups ("1234 5678 9012", "1234-5678"): kept as its digits.
+    z.overwrite((value) => (value.method === 'bank' ? { ...value, account: value.account.replace(/[\s-]/g, '') } : value)),
     z.superRefine((value, ctx) => {
       const issue = (message: string, path: string) => ctx.addIssue({ code: 'custom', message, path: [path], input: value });
       if (!methodsOf(country).includes(value.method)) issue('validation.methodUnavailable', 'method');
