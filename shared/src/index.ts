@@ -98,6 +98,6 @@ export function copyText(text: string): Promise<boolean> {
 }
 
 export { displayCurrency, formatPoints, formatMoney, pointsToMoney } from './format/format';
-export { dateTimeFormat, numberFormat } from './format/intl';
+export { dateTimeFormat, formatDateTime, numberFormat } from './format/intl';
 export { institutionBesideMethod } from './format/recipient';
 export { usePointsText } from './format/points-text';

@@ -1,4 +1,4 @@
-import { BrowserRouter, changeLanguage, initI18n, queryClient, Toaster } from '@grab/shared';
+import { BrowserRouter, changeLanguage, formatDateTime, initI18n, queryClient, Toaster } from '@grab/shared';
 import type { DrawSetup, DrawStatus, SpinAnswer } from '@grab/shared/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,9 @@ describe('LuckyDrawPage', () => {
     const history = within(screen.getByRole('region', { name: 'Your prizes' })).getAllByRole('listitem');
     expect(history).toHaveLength(1);
     expect(history[0]?.textContent).toContain('+5 points');
+    // As every screen writes a moment: the month in words, never "11/23/2026, 9:30:00 AM".
+    expect(history[0]?.querySelector('time')?.textContent).toBe(formatDateTime('2026-11-23T09:30:00.000Z', 'en-US'));
+    expect(history[0]?.querySelector('time')?.textContent).toMatch(/^Nov 2[34], 2026, \d{1,2}:\d{2}\s?[AP]M$/);
     expect(screen.queryByTestId('no-spins')).toBeNull();
 
     fireEvent.click(within(games).getByRole('button', { name: 'Slots' }));

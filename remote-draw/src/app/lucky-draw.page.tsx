@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { BackButton, LoadFailed, LoadingBlocks, Link, languageByKey, PATHS, usePointsText, useQuery, useT } from '@grab/shared';
+import { BackButton, formatDateTime, LoadFailed, LoadingBlocks, Link, languageByKey, PATHS, usePointsText, useQuery, useT } from '@grab/shared';
 import type { DrawSetup, DrawWidget, SpinAnswer } from '@grab/shared/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { DRAW_PAGE_NS, registerDrawPageLocales } from './locales/lucky-draw.locales';
@@ -174,7 +174,7 @@ export default function LuckyDrawPage() {
             {status.data.history.map((spin) => (
               <li key={spin.spinId}>
                 <span className={styles.amount}>+{points(spin.amount)}</span>
-                <time dateTime={spin.spunAt}>{new Date(spin.spunAt).toLocaleString(tag)}</time>
+                <time dateTime={spin.spunAt}>{formatDateTime(spin.spunAt, tag)}</time>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from '@grab/shared';
+import { dateTimeFormat, formatDateTime, numberFormat } from '@grab/shared';
 
 /** `resetTime` is HH:MM in UTC; the earner reads it on their own clock. */
 export function localResetTime(resetTime: string, tag: string, now: number): string {
@@ -13,7 +13,7 @@ export function localDateTime(iso: string | null, tag: string): string | null {
   if (!iso) return null;
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return null;
-  return dateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }).format(at);
+  return formatDateTime(at, tag);
 }
 
 /**

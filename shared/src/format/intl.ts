@@ -21,3 +21,13 @@ export function numberFormat(tag: string, options: Intl.NumberFormatOptions = {}
 export function dateTimeFormat(tag: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return cached('d', tag, options, () => new Intl.DateTimeFormat(tag, options));
 }
+
+const DATE_AND_TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+
+/**
+ * A moment as every screen writes it, "Dec 2, 2026, 9:43 AM" in the earner's own locale: the month
+ * in words, so 12/2 is never read as the 12th of February, and no seconds.
+ */
+export function formatDateTime(at: string | number | Date, tag: string): string {
+  return dateTimeFormat(tag, DATE_AND_TIME).format(typeof at === 'string' ? new Date(at) : at);
+}

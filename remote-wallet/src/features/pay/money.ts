@@ -1,4 +1,4 @@
-import { dateTimeFormat, languageByKey, type LanguageKey, numberFormat } from '@grab/shared';
+import { formatDateTime, languageByKey, type LanguageKey, numberFormat } from '@grab/shared';
 
 /** An amount in the minor unit of its currency (paise, cents), in the earner's locale. */
 export function formatMinor(amount: number, currency: string, fractionDigits: number, language: LanguageKey): string {
@@ -8,5 +8,5 @@ export function formatMinor(amount: number, currency: string, fractionDigits: nu
 
 /** A date and time in the earner's locale. */
 export function formatWhen(iso: string, language: LanguageKey): string {
-  return dateTimeFormat(languageByKey(language).tag, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return formatDateTime(iso, languageByKey(language).tag);
 }
