@@ -7,6 +7,8 @@ export function useCredit() {
   const [credit, setCredit] = useState<Credit | null>(null);
   const run = useCallback(async (call: () => Promise<Credit | undefined>): Promise<Credit | undefined> => {
     setBusy(true);
+    // A new try's answer replaces the last one's: an old "10 points credited" never sits beside a new refusal.
+    setCredit(null);
     try {
       const result = await call();
       if (result) {

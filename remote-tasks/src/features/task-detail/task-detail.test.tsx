@@ -147,7 +147,7 @@ describe('TaskDetailPage', () => {
     fetchMock.mockImplementation(
       answerByPath({
         '/app/task/detail': [detail({ kind: 'redeemCode', taskBranchList: [] })],
-        '/app/task/exchange': [envelope(null, 1302, 'This code has expired'), { reward: 500, balance: 2500 }],
+        '/app/task/exchange': [envelope(null, 1302, 'This code has expired'), { reward: 500, balance: 2500 }, envelope(null, 1303, 'You have already redeemed this code')],
       }),
     );
     renderAt('/taskDetail?taskId=1&taskType=redeemCode');
@@ -172,6 +172,12 @@ describe('TaskDetailPage', () => {
     expect(screen.getByText('Your balance is now 25 points.')).toBeTruthy();
     // The old refusal does not sit beside the credit.
     expect(screen.queryByText('This code has expired')).toBeNull();
+
+    // Nor the old credit beside a new refusal.
+    await userEvent.type(input, 'GOOD');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.queryByRole('heading', { name: '5 points credited' })).toBeNull();
   });
 
   it('shows an error with a retry, and a broken link without calling', async () => {
