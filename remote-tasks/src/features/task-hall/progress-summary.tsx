@@ -69,7 +69,10 @@ function LevelLine() {
           >
             <span className={styles.fill} style={{ inlineSize: `${percent}%` }} />
           </span>
-          <span className={styles.levelParts}>{parts.join(' · ')}</span>
+          {/* The progress bar's value text says it to a screen reader: the link's name says it once. */}
+          <span className={styles.levelParts} aria-hidden="true">
+            {parts.join(' · ')}
+          </span>
         </span>
         <OnwardArrow className={styles.chevron} />
       </Link>

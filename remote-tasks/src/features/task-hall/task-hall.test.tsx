@@ -198,7 +198,9 @@ describe('TaskHall', () => {
     const bar = await within(summary).findByRole('progressbar', { name: 'On the way to LV2' });
     // 35 of 100 points, 0 of 1 friend: the smaller share decides.
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
-    expect(within(summary).getByText('35 points of 100 points · 0 of 1 active friends')).toBeTruthy();
+    // Said once in the link's name: by the bar's value text, the same words on screen hidden from it.
+    expect(bar.getAttribute('aria-valuetext')).toBe('35 points of 100 points · 0 of 1 active friends');
+    expect(within(summary).getByText('35 points of 100 points · 0 of 1 active friends').getAttribute('aria-hidden')).toBe('true');
     expect(within(summary).getByTestId('home-level').getAttribute('href')).toBe('/userLevel');
     expect(within(summary).getByTestId('home-redeem').getAttribute('href')).toBe('/taskDetail?taskId=8&taskType=redeemCode');
     // The redemption card says codes are many, not "One-time".
