@@ -5,9 +5,10 @@ import { earnerWithContent, type Screen } from '../support/accessibility-earner'
 import { expect, test } from '../support/fixtures';
 
 // Every earner screen, in English and in Urdu (right to left), as a person with a disability meets
-// it on a phone: no serious or critical axe violation; nothing cut off or scrolling sideways at
-// 320 px, nor with text at 200 %; nothing moving when reduced motion is asked for; every control
-// reached by Tab with a visible focus. One browser context and one sign-in per language.
+// it on a phone: no serious or critical axe violation; one main landmark; nothing cut off or
+// scrolling sideways at 320 px, nor with text at 200 %; nothing moving when reduced motion is asked
+// for; every control reached by Tab with a visible focus. One browser context and one sign-in per
+// language.
 
 const LANGUAGES = ['en-US', 'ur-PK'] as const;
 
@@ -25,6 +26,8 @@ async function checkScreen(page: Page, name: string): Promise<void> {
   await test.step(name, async () => {
     await settled(page);
     expect.soft(await seriousAxeViolations(page), `${name}: axe`).toEqual([]);
+    // A screen reader's "skip to main content" needs exactly one, on full-screen pages as on tabs.
+    expect.soft(await page.getByRole('main').count(), `${name}: one main landmark`).toBe(1);
     expect.soft(await motionLeft(page), `${name}: motion under reduced motion`).toEqual([]);
     expect.soft(await keyboardProblems(page), `${name}: keyboard`).toEqual([]);
     const size = page.viewportSize() ?? { width: 390, height: 844 };

@@ -28,8 +28,17 @@ import {
 import { RemoteLuckyDrawPage } from './remotes/remote-draw.loader';
 import { RemoteLevelPage, RemoteTeamPage } from './remotes/remote-team.loader';
 
-function Page({ children }: { children: ReactNode }) {
+function Loading({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RemoteLoading />}>{children}</Suspense>;
+}
+
+/** A full-screen host page: its content is the document's main landmark, as the tab layout's content is. */
+function Page({ children }: { children: ReactNode }) {
+  return (
+    <main>
+      <Loading>{children}</Loading>
+    </main>
+  );
 }
 
 const languageChooser = (
@@ -54,9 +63,9 @@ export function AppRoutes() {
                 </>
               }
               user={
-                <Page>
+                <Loading>
                   <AccountPage balanceCard={<RemoteBalanceCard />} />
-                </Page>
+                </Loading>
               }
             />
           }

@@ -95,11 +95,16 @@ export function RemoteSection<R extends RemoteName>({ registry, remote, expose, 
   );
   const retry = () => setAttempt((n) => n + 1);
   const fallback = backTo ? <RemotePageFailed backTo={backTo} onRetry={retry} /> : <RemoteFailed page={wholeTab} onRetry={retry} />;
+  const page = (
+    <Suspense fallback={<RemoteLoading />}>
+      <Loaded />
+    </Suspense>
+  );
+  // A full-screen page is the document's main landmark, as a tab's content is inside the tab layout.
+  // Inside the boundary, so that its failure card (which has a main of its own) replaces it whole.
   return (
     <RemoteBoundary key={attempt} name={`${remote}/${expose}`} fallback={fallback}>
-      <Suspense fallback={<RemoteLoading />}>
-        <Loaded />
-      </Suspense>
+      {backTo ? <main>{page}</main> : page}
     </RemoteBoundary>
   );
 }
