@@ -46,3 +46,20 @@ test('the Account balance follows a credit made on another screen, without a rel
   await shell.account.click();
   await expect(page.getByTestId('balance')).toHaveText(points(before.balance + 10_00));
 });
+
+test('a code redeemed while offline says it was not sent, and the same tap back online credits once', async ({ signedInPage: page, earner, request, context }) => {
+  const task = await taskTitled(request, earner.token, 'Redeem a gift code');
+  const before = await assetsOf(request, earner.token);
+  await openTask(page, task);
+  await page.getByRole('textbox', { name: 'Redemption code' }).fill('WELCOME2026');
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByText('You are offline: this was not sent. Try again when you are back online')).toBeVisible();
+  expect((await assetsOf(request, earner.token)).balance).toBe(before.balance);
+
+  await context.setOffline(false);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
+  expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(10_00);
+});

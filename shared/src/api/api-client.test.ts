@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { appInfo } from '../contracts/messaging.contracts';
 import { messagingSign, messagingVerify } from '../contracts/sign';
-import { taskList } from '../contracts/task.contracts';
+import { taskExchange, taskList } from '../contracts/task.contracts';
 import { userInfo } from '../contracts/user.contracts';
+import { payWithdraw } from '../contracts/wallet.contracts';
 import { type ApiClientDeps, createApiClient, Refused } from './api-client';
 
 const USER = {
@@ -127,6 +128,14 @@ describe('callMain', () => {
     const api = createApiClient({ ...deps, isOffline: () => true });
     await expect(api.callMain(userInfo)).rejects.toThrow('t:errors.network');
     expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
+  it('offline, says that something the earner asked for was not sent, whatever its method', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const api = createApiClient({ ...deps, isOffline: () => true });
+    await expect(api.callMain(payWithdraw, { amount: 100, recipientId: 1, idempotencyKey: 'k'.repeat(16) })).rejects.toThrow('t:errors.network');
+    await expect(api.callMain(taskExchange, { code: 'GOOD' })).rejects.toThrow('t:errors.network');
+    expect(deps.notifyError.mock.calls).toEqual([['t:errors.offlineNotSent'], ['t:errors.offlineNotSent']]);
   });
 
   it('gives up after the timeout with the timeout message', async () => {

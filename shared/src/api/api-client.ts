@@ -19,8 +19,9 @@ export interface ApiClientDeps {
   onUnauthorized: () => void;
   notifyError: (message: string) => void;
   /**
-   * The phone says it has no connection. A call that cannot reach the server then tells nothing:
-   * the offline notice already says why, and a toast per failed call would only pile up.
+   * The phone says it has no connection. A read that cannot reach the server then tells nothing:
+   * the offline notice already says why, and a toast per failed call would only pile up. A call
+   * that `sends` says it was not sent.
    */
   isOffline?: () => boolean;
   /** Translates a key of the common namespace. */
@@ -179,12 +180,21 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return checked(endpoint, body.data);
   }
 
+  /**
+   * A call that never reached the server. Offline, a read says nothing (the offline notice says
+   * why), but something the earner asked for says it was not sent, so a tap is never met by silence.
+   */
+  function networkFailed(endpoint: Endpoint, error: unknown): void {
+    if (!deps.isOffline?.()) deps.notifyError((error as Error).message);
+    else if (endpoint.sends) deps.notifyError(deps.translate('errors.offlineNotSent'));
+  }
+
   async function callMain<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options?: CallOptions): Promise<DataOf<E> | undefined> {
     let result: { status: number; body: unknown };
     try {
       result = await send(endpoint, input, {});
     } catch (error) {
-      if (!options?.quiet && !deps.isOffline?.()) deps.notifyError((error as Error).message);
+      if (!options?.quiet) networkFailed(endpoint, error);
       throw error;
     }
     return settleMain(endpoint, result.status, result.body, options);
@@ -203,7 +213,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       });
     } catch (error) {
       // SPEC §8: the second API resolves with nothing on network errors.
-      if (!deps.isOffline?.()) deps.notifyError((error as Error).message);
+      networkFailed(endpoint, error);
       return undefined;
     }
     if (result.status === 401) {

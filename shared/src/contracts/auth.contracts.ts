@@ -81,12 +81,12 @@ export const ChangePasswordBody = z
   );
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
-export const register = endpoint({ api: 'main', method: 'POST', path: '/public/user/register', auth: false, input: RegisterBody, data: Session });
-export const login = endpoint({ api: 'main', method: 'POST', path: '/login', auth: false, input: LoginBody, data: Session });
+export const register = endpoint({ sends: true, api: 'main', method: 'POST', path: '/public/user/register', auth: false, input: RegisterBody, data: Session });
+export const login = endpoint({ sends: true, api: 'main', method: 'POST', path: '/login', auth: false, input: LoginBody, data: Session });
 /** Revokes the token that made the call. */
 export const logout = endpoint({ api: 'main', method: 'POST', path: '/app/user/logout', auth: true, input: Empty, data: Nothing });
 /** Revokes every token of the earner: they log in again with the new password. */
-export const changePassword = endpoint({ api: 'main', method: 'POST', path: '/app/user/password', auth: true, input: ChangePasswordBody, data: Nothing });
+export const changePassword = endpoint({ sends: true, api: 'main', method: 'POST', path: '/app/user/password', auth: true, input: ChangePasswordBody, data: Nothing });
 
 /**
  * Who an account is (DESIGN §4): an earner, or an operator with one role. Admins do everything,

@@ -82,7 +82,7 @@ export type SpinAnswer = z.infer<typeof SpinAnswer>;
 
 export const drawSetup = endpoint({ api: 'main', method: 'GET', path: '/app/draw/config', auth: true, input: Empty, data: DrawSetup });
 export const drawStatus = endpoint({ api: 'main', method: 'GET', path: '/app/draw/status', auth: true, input: Empty, data: DrawStatus });
-export const drawSpin = endpoint({ api: 'main', method: 'POST', path: '/app/draw/spin', auth: true, input: SpinInput, data: SpinAnswer });
+export const drawSpin = endpoint({ sends: true, api: 'main', method: 'POST', path: '/app/draw/spin', auth: true, input: SpinInput, data: SpinAnswer });
 /** One of the earner's own spins; anyone else's answers as unknown. */
 export const drawSpinResult = endpoint({
   api: 'main',

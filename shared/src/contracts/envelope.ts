@@ -74,6 +74,12 @@ export interface Endpoint<I extends z.ZodMiniType = z.ZodMiniType, D extends z.Z
   readonly auth: boolean | 'optional';
   readonly input: I;
   readonly data: D;
+  /**
+   * The call does something the earner asked for (a withdrawal, a redeemed code), whatever its
+   * method (SPEC's redeem is a GET, its reads of the profile POSTs). Offline, its failure says it
+   * was not sent, where a read stays silent under the offline notice.
+   */
+  readonly sends?: true;
 }
 
 export function endpoint<I extends z.ZodMiniType, D extends z.ZodMiniType>(def: Endpoint<I, D>): Endpoint<I, D> {

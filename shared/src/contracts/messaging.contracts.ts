@@ -68,7 +68,7 @@ export type PhoneStatus = z.infer<typeof PhoneStatus>;
 export const appInfo = endpoint({ api: 'messaging', method: 'GET', path: '/api/user/get_appinfo', auth: true, input: Empty, data: AppInfo });
 
 /** Issues a one-time code for the number (a write, so POST). */
-export const addWsNumber = endpoint({ api: 'messaging', method: 'POST', path: '/api/user/addwsnumber', auth: true, input: NumberInput, data: PendingCode });
+export const addWsNumber = endpoint({ sends: true, api: 'messaging', method: 'POST', path: '/api/user/addwsnumber', auth: true, input: NumberInput, data: PendingCode });
 
 /** The earner's code still waiting to arrive, if any: a reloaded page resumes the wait. */
 export const getCode = endpoint({ api: 'messaging', method: 'GET', path: '/api/user/get_code', auth: true, input: Empty, data: z.nullable(PendingCode) });
@@ -83,6 +83,7 @@ export const getPhoneStatus = endpoint({
 });
 
 export const deleteWsAccount = endpoint({
+  sends: true,
   api: 'messaging',
   method: 'POST',
   path: '/api/user/dwsaccount',
@@ -96,6 +97,7 @@ export const deleteWsAccount = endpoint({
  * account, as a signed provider delivery, so the whole flow runs without an outside service.
  */
 export const simulateInbound = endpoint({
+  sends: true,
   api: 'messaging',
   method: 'POST',
   path: '/api/user/simulate_send',

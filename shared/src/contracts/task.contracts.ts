@@ -127,6 +127,7 @@ export const LeadingTaskResult = z.object({
 export type LeadingTaskResult = z.infer<typeof LeadingTaskResult>;
 
 export const leadingTask = endpoint({
+  sends: true,
   api: 'main',
   method: 'POST',
   path: '/app/task/leading-task',
@@ -144,13 +145,13 @@ export const Credit = z.object({
 export type Credit = z.infer<typeof Credit>;
 
 /** Claims a finished run's reward. Idempotent: a second call answers the same credit and moves nothing. */
-export const taskCollect = endpoint({ api: 'main', method: 'GET', path: '/app/task/collect', auth: true, input: TaskIdQuery, data: Credit });
+export const taskCollect = endpoint({ sends: true, api: 'main', method: 'GET', path: '/app/task/collect', auth: true, input: TaskIdQuery, data: Credit });
 
 export const RedeemCode = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
 export const ExchangeQuery = z.object({ code: RedeemCode });
 
 /** Redeems a code: once per earner, limited uses, an expiry; each refusal has its own message. */
-export const taskExchange = endpoint({ api: 'main', method: 'GET', path: '/app/task/exchange', auth: true, input: ExchangeQuery, data: Credit });
+export const taskExchange = endpoint({ sends: true, api: 'main', method: 'GET', path: '/app/task/exchange', auth: true, input: ExchangeQuery, data: Credit });
 
 export const taskTgUrl = endpoint({
   api: 'main',

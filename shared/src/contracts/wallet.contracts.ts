@@ -233,7 +233,7 @@ export const institutionList = endpoint({
 });
 export const withdrawOptions = endpoint({ api: 'main', method: 'GET', path: '/app/pay/withdraw-options', auth: true, input: Empty, data: WithdrawOptions });
 export const userRecipient = endpoint({ api: 'main', method: 'GET', path: '/app/pay/userRecipient', auth: true, input: Empty, data: z.nullable(Recipient) });
-export const userRecipientSave = endpoint({ api: 'main', method: 'POST', path: '/app/pay/userRecipientSave', auth: true, input: RecipientInput, data: Recipient });
-export const payWithdraw = endpoint({ api: 'main', method: 'POST', path: '/app/pay/pay-withdraw', auth: true, input: PayWithdrawBody, data: WithdrawOrder });
+export const userRecipientSave = endpoint({ sends: true, api: 'main', method: 'POST', path: '/app/pay/userRecipientSave', auth: true, input: RecipientInput, data: Recipient });
+export const payWithdraw = endpoint({ sends: true, api: 'main', method: 'POST', path: '/app/pay/pay-withdraw', auth: true, input: PayWithdrawBody, data: WithdrawOrder });
 export const withdrawLog = endpoint({ api: 'main', method: 'POST', path: '/app/pay/withdraw-log', auth: true, input: WithdrawLogBody, data: WithdrawLog });
 export const earningsLog = endpoint({ api: 'main', method: 'GET', path: '/app/user/earnings-log', auth: true, input: EarningsLogQuery, data: EarningsLog });
