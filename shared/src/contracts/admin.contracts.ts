@@ -234,7 +234,8 @@ export const TaskTextsInput = z.partialRecord(LanguageKey, z.object({ title: Tex
  * `javascript:` or `data:`, which a link would run or show as if it were the app's own page.
  */
 const APP_PAGE_OR_HTTPS = /^(\/(?!\/)\S*|https:\/\/\S+)$/;
-const HTTPS = /^https:\/\/\S+$/;
+/** A task's own link is https; empty is no link, as null is. */
+const HTTPS_OR_NONE = /^(https:\/\/\S+)?$/;
 const AdminTaskStep = z.object({
   title: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   action: z.enum(STEP_ACTIONS),
@@ -254,7 +255,7 @@ const adminTaskFields = {
   resetTime: z.nullable(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/))),
   endsAt: z.nullable(z.iso.datetime()),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
-  targetUrl: z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(HTTPS, { error: 'the link starts with https://' }))),
+  targetUrl: z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(HTTPS_OR_NONE, { error: 'the link starts with https://' }))),
   steps: z.array(AdminTaskStep).check(z.maxLength(5)),
   /** English; absent or empty names no picture. */
   pictureLabels: z.optional(PictureLabels),

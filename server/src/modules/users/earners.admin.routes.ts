@@ -1,9 +1,8 @@
-import { type EarnerProfile, earnerFreeze, earnerLedger, earnerReverse, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
+import { type EarnerProfile, ErrorCode, earnerFreeze, earnerLedger, earnerReverse, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
 import { eq, ilike, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import { balances, users } from '../../db/schema';
-import { ErrorCode } from '@grab/shared/contracts';
 import { AppError, errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
