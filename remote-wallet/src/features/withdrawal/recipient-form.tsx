@@ -1,6 +1,6 @@
 import { callMain, queryClient, useQuery, useT } from '@grab/shared';
 import { type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { WALLET_NS } from '../../locales/wallet.locales';
 import { institutionsQuery, payKeys } from '../pay/pay.queries';
@@ -80,14 +80,13 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
 
   // A bank number is no UPI ID: another method starts its own fields afresh, without the last one's
   // errors. The name stays: it is the same person's.
-  const shownMethod = useRef(method);
-  useEffect(() => {
-    if (shownMethod.current === method) return;
-    shownMethod.current = method;
-    setValue('account', '');
-    setValue('ifsc', '');
-    clearErrors(['account', 'ifsc', 'institutionId']);
-  }, [method, setValue, clearErrors]);
+  const methodField = register('method', {
+    onChange: () => {
+      setValue('account', '');
+      setValue('ifsc', '');
+      clearErrors(['account', 'ifsc', 'institutionId']);
+    },
+  });
 
   // One institution (UPI) needs no choosing; a method change clears a choice from another list.
   useEffect(() => {
@@ -121,7 +120,7 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
         <legend className={styles.label}>{t('withdrawal.method')}</legend>
         {methods.map((m) => (
           <label key={m} className={styles.chip}>
-            <input type="radio" value={m} {...register('method')} />
+            <input type="radio" value={m} {...methodField} />
             <span>{t(`withdrawal.methods.${m}`)}</span>
           </label>
         ))}
