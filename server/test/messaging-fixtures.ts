@@ -11,11 +11,15 @@ export interface MessagingAnswer<T = unknown> {
   body: { code: number; data: T | null; message: string };
 }
 
-let tick = 0;
-/** A fresh time for each call (a repeated (time, sign) pair is a replay), within the accepted skew. */
+let last = 0;
+/**
+ * A time no call has used before (a repeated (time, sign) pair is a replay), within the accepted
+ * skew. Strictly increasing: "now minus a counter" repeats itself whenever two calls are one
+ * millisecond and one count apart, which a fast refusal followed by the next call can be.
+ */
 export function freshTime(): number {
-  tick = (tick + 1) % 100_000;
-  return Date.now() - tick;
+  last = Math.max(Date.now(), last + 1);
+  return last;
 }
 
 export interface SignedOptions {
