@@ -63,3 +63,27 @@ test('a code redeemed while offline says it was not sent, and the same tap back 
   await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
   expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(10_00);
 });
+
+test('a code whose answer was lost on the way back is credited once, and the next tap shows that credit', async ({ signedInPage: page, earner, request }) => {
+  const task = await taskTitled(request, earner.token, 'Redeem a gift code');
+  const before = await assetsOf(request, earner.token);
+  await openTask(page, task);
+  await page.getByRole('textbox', { name: 'Redemption code' }).fill('WELCOME2026');
+
+  // The server redeems the code; its answer never reaches the phone.
+  let dropped = false;
+  await page.route('**/app/task/exchange?*', async (route) => {
+    if (dropped) return route.continue();
+    dropped = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect.poll(async () => (await assetsOf(request, earner.token)).balance).toBe(before.balance + 10_00);
+  await expect(page.getByRole('button', { name: 'Redeem' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page.getByRole('heading', { name: '10 points credited' })).toBeVisible();
+  await expect(page.getByText('You have already redeemed this code')).toHaveCount(0);
+  expect((await assetsOf(request, earner.token)).balance).toBe(before.balance + 10_00);
+});

@@ -60,6 +60,8 @@ export function answerByPath(routes: Record<string, unknown[]>): (url: string) =
     const queue = routes[path];
     if (!queue || queue.length === 0) throw new Error(`unexpected call ${url}`);
     const answer = queue.length > 1 ? queue.shift() : queue[0];
+    // An Error is a request whose answer never came (offline, a dropped connection).
+    if (answer instanceof Error) throw answer;
     return answer instanceof Response ? answer.clone() : envelope(answer);
   };
 }

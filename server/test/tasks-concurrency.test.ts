@@ -76,4 +76,17 @@ describe.each(engines)('the task engine under concurrent calls (%s)', (engine) =
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
     expect((await ctx.db.select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]?.used).toBe(1);
   });
+
+  it('answers every copy of one try sent at once with the same credit, counted once', async () => {
+    const code = await createCode(ctx.db, { reward: 2_00, maxUses: 10 });
+    const earner = await registerEarner(ctx.app);
+    const attempt = 'c'.repeat(32);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => call<Credit>(ctx.app, { method: 'GET', url: `/app/task/exchange?code=${code}&attempt=${attempt}`, token: earner.token })),
+    );
+    for (const answer of answers) expect(answer.body).toMatchObject({ code: 200, data: { reward: 2_00 } });
+    expect((await ctx.db.select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]?.used).toBe(1);
+    const credits = await ctx.db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, `code:${code}:${earner.userId}`));
+    expect(credits).toHaveLength(1);
+  });
 });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Credit, ErrorCode, type LeadingTaskResult, type Submission, type Task, type TaskDetail } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balances, ledgerEntries, taskRuns, uploads } from '../src/db/schema';
+import { balances, ledgerEntries, redeemCodes, taskRuns, uploads } from '../src/db/schema';
 import { call, countRows, createTestContext, engines, PASSWORD, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
 
@@ -26,8 +26,13 @@ describe.each(engines)('the task engine (%s)', (engine) => {
   const listed = async (earner: Registered, taskId: number) => (await list(earner)).find((t) => t.id === taskId);
   const detail = (earner: Registered, taskId: number | string) => call<TaskDetail>(ctx.app, { method: 'GET', url: `/app/task/detail?taskId=${taskId}`, token: earner.token });
   const collect = (earner: Registered, taskId: number | string) => call<Credit>(ctx.app, { method: 'GET', url: `/app/task/collect?taskId=${taskId}`, token: earner.token });
-  const exchange = (earner: Registered, code: string, headers: Record<string, string> = {}) =>
-    call<Credit>(ctx.app, { method: 'GET', url: `/app/task/exchange?code=${encodeURIComponent(code)}`, token: earner.token, headers });
+  const exchange = (earner: Registered, code: string, headers: Record<string, string> = {}, attempt?: string) =>
+    call<Credit>(ctx.app, {
+      method: 'GET',
+      url: `/app/task/exchange?${new URLSearchParams({ code, ...(attempt === undefined ? {} : { attempt }) })}`,
+      token: earner.token,
+      headers,
+    });
   const setClock = async (earner: Registered, offsetMs: number) => {
     const { status } = await call(ctx.app, { method: 'POST', url: '/test/clock', token: earner.token, payload: { offsetMs } });
     expect(status).toBe(200);
@@ -290,6 +295,28 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     expect((await exchange(alice, code)).body.code).toBe(200);
     expect((await exchange(bob, code)).body).toMatchObject({ code: ErrorCode.codeUsedUp, msg: 'This code has been used up' });
     expect(await balanceOf(earner.userId)).toBe(before + 4_00);
+  });
+
+  it("answers a repeated try of a code (its answer was lost) with the try's credit, and moves nothing", async () => {
+    const code = await createCode(ctx.db, { reward: 3_00, maxUses: 5 });
+    const earner = await registerEarner(ctx.app);
+    const before = await balanceOf(earner.userId);
+    const attempt = 'a'.repeat(32);
+    const first = await exchange(earner, code, {}, attempt);
+    expect(first.body.data).toEqual({ reward: 3_00, balance: before + 3_00 });
+    const rows = await countRows(ctx.db);
+    const repeated = await exchange(earner, ` ${code.toLowerCase()}`, {}, attempt);
+    expect(repeated.body).toMatchObject({ code: 200, data: { reward: 3_00, balance: before + 3_00 } });
+    expect(await countRows(ctx.db)).toEqual(rows);
+    // A new try, or the same key from another earner, is not that repeat.
+    expect((await exchange(earner, code, {}, 'b'.repeat(32))).body.code).toBe(ErrorCode.codeAlreadyRedeemed);
+    expect((await exchange(earner, code)).body.code).toBe(ErrorCode.codeAlreadyRedeemed);
+    expect((await exchange(alice, code, {}, attempt)).body).toMatchObject({ code: 200, data: { reward: 3_00 } });
+    expect((await exchange(alice, code, {}, attempt)).body.code).toBe(200);
+    expect((await ctx.db.select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]?.used).toBe(2);
+    expect(await balanceOf(earner.userId)).toBe(before + 3_00);
+    // A key that is not one is bad input.
+    expect((await exchange(earner, code, {}, 'short')).body.code).toBe(ErrorCode.validation);
   });
 
   it('refuses bad input on every route without changing anything', async () => {

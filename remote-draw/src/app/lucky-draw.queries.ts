@@ -1,4 +1,4 @@
-import { balanceChanged, callMain, fetchEndpoint, queryClient, userKeys } from '@grab/shared';
+import { balanceChanged, callMain, fetchEndpoint, queryClient, randomKey, userKeys } from '@grab/shared';
 import { drawSetup, drawSpin, drawStatus, type SpinAnswer } from '@grab/shared/contracts';
 
 // Under `user`: a prize is a credit, and every credit makes `user` stale (balanceChanged).
@@ -16,7 +16,7 @@ const PENDING_KEY = 'grab.draw.pendingSpin';
 export const pendingSpinKey = (): string | null => sessionStorage.getItem(PENDING_KEY);
 
 /** One tap of Spin: the earner sends only the key; the server answers the prize. */
-export async function requestSpin(key = pendingSpinKey() ?? crypto.randomUUID()): Promise<SpinAnswer | undefined> {
+export async function requestSpin(key = pendingSpinKey() ?? randomKey()): Promise<SpinAnswer | undefined> {
   sessionStorage.setItem(PENDING_KEY, key);
   // A refusal resolves undefined after its message is shown; a lost answer throws and keeps the key.
   return callMain(drawSpin, { idempotencyKey: key });

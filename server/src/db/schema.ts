@@ -482,6 +482,8 @@ export const redeemCodeUses = pgTable(
     ledgerEntryId: bigint('ledger_entry_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerEntries.id),
+    /** The client's key for the try that redeemed (migration 0033); null for older uses. */
+    attempt: text('attempt'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.code, t.userId] })],

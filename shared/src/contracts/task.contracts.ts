@@ -148,9 +148,19 @@ export type Credit = z.infer<typeof Credit>;
 export const taskCollect = endpoint({ sends: true, api: 'main', method: 'GET', path: '/app/task/collect', auth: true, input: TaskIdQuery, data: Credit });
 
 export const RedeemCode = z.string().check(z.trim(), z.minLength(1), z.maxLength(32));
-export const ExchangeQuery = z.object({ code: RedeemCode });
+export const ExchangeQuery = z.object({
+  code: RedeemCode,
+  /**
+   * The client's key for one try of this code, sent again when the try is repeated: if the first
+   * answer was lost, the repeat answers the same credit instead of "already redeemed".
+   */
+  attempt: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/))),
+});
 
-/** Redeems a code: once per earner, limited uses, an expiry; each refusal has its own message. */
+/**
+ * Redeems a code: once per earner, limited uses, an expiry; each refusal has its own message. A
+ * repeat with the first call's `attempt` answers the first call's credit and moves nothing.
+ */
 export const taskExchange = endpoint({ sends: true, api: 'main', method: 'GET', path: '/app/task/exchange', auth: true, input: ExchangeQuery, data: Credit });
 
 export const taskTgUrl = endpoint({

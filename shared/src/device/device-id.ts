@@ -6,12 +6,16 @@
 export const DEVICE_ID_KEY = 'visitorId';
 const VALID = /^[A-Za-z0-9_-]{16,64}$/;
 
-function randomHex(): string {
+/**
+ * 32 random hex digits: device ids and the idempotency keys of retried writes. `getRandomValues`,
+ * because `randomUUID` is missing from pages served over plain http (a phone on the local network).
+ */
+export function randomKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-export function deviceId(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, randomId: () => string = randomHex): string {
+export function deviceId(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, randomId: () => string = randomKey): string {
   let id: string | null = null;
   try {
     id = storage.getItem(DEVICE_ID_KEY);

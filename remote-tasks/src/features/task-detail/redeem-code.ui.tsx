@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { CreditDone } from '../../lib/credit-done.ui';
 import { useCredit } from '../../lib/credit.lib';
+import { attemptAnswered, attemptFor } from './redeem-attempt.lib';
 import pageStyles from '../../lib/task-page.module.css';
 import styles from './task-detail.module.css';
 
@@ -29,9 +30,13 @@ export function RedeemCode() {
     let refusal: string | null = null;
     const credited = await run(async () => {
       try {
-        return await callMain(taskExchange, { code: parsed.data }, { inline: true });
+        const answer = await callMain(taskExchange, { code: parsed.data, attempt: attemptFor(parsed.data) }, { inline: true });
+        attemptAnswered(parsed.data);
+        return answer;
       } catch (error) {
+        // A lost answer keeps the try's key, so tapping again repeats it.
         if (!(error instanceof Refused)) throw error;
+        attemptAnswered(parsed.data);
         refusal = error.message;
         return undefined;
       }

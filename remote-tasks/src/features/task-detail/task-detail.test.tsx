@@ -159,7 +159,7 @@ describe('TaskDetailPage', () => {
     await userEvent.type(input, ' OLD-CODE ');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
-    expect(callTo('/app/task/exchange').url).toBe('/app/task/exchange?code=OLD-CODE');
+    expect(callTo('/app/task/exchange').url).toMatch(/^\/app\/task\/exchange\?code=OLD-CODE&attempt=[a-f0-9]{32}$/);
     expect(screen.queryByText(/credited/)).toBeNull();
     // The refusal is about the code: under its field, tied to it.
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
@@ -178,6 +178,27 @@ describe('TaskDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
     expect(screen.queryByRole('heading', { name: '5 points credited' })).toBeNull();
+  });
+
+  it('redeems a code whose answer was lost: the next tap repeats the same try and shows its credit', async () => {
+    fetchMock.mockImplementation(
+      answerByPath({
+        '/app/task/detail': [detail({ kind: 'redeemCode', taskBranchList: [] })],
+        '/app/task/exchange': [new TypeError('Failed to fetch'), { reward: 500, balance: 2500 }],
+      }),
+    );
+    renderAt('/taskDetail?taskId=1&taskType=redeemCode');
+    await userEvent.type(await screen.findByLabelText('Redemption code'), 'LOST');
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', false));
+    await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByRole('heading', { name: '5 points credited' })).toBeTruthy();
+    const tries = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/app/task/exchange'));
+    expect(tries).toHaveLength(2);
+    expect(tries[0]).toMatch(/&attempt=[a-f0-9]{32}$/);
+    expect(tries[1]).toBe(tries[0]);
+    // Answered: a later try of the code is a new one.
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('shows an error with a retry, and a broken link without calling', async () => {

@@ -10,6 +10,7 @@ import {
   LoadingBlocks,
   LockIcon,
   PATHS,
+  randomKey,
   toast,
   useAtomValue,
   useNavigate,
@@ -27,11 +28,6 @@ import { RecipientForm } from './recipient-form';
 import styles from './withdrawal.module.css';
 
 registerWalletLocales();
-
-/** A fresh idempotency key: one per Confirm, reused only when that same Confirm is retried. */
-function newKey(): string {
-  return crypto.randomUUID().replaceAll('-', '');
-}
 
 function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange: () => void }) {
   const { t, language } = useT(WALLET_NS);
@@ -85,7 +81,7 @@ function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmPro
   const quote = quoteWithdrawal(amount, options);
   const [sending, setSending] = useState(false);
   // The same Confirm, retried after a lost answer, must not become a second withdrawal.
-  const key = useRef(newKey());
+  const key = useRef(randomKey());
   const titleId = useId();
 
   async function confirm() {

@@ -297,6 +297,15 @@ export async function correctCredit(tx: Tx, userId: number, entryId: number): Pr
 }
 
 /** Runs `post` in its own transaction; for callers with nothing else to commit alongside. */
+/** What one of an earner's entries moved, for a repeated call that answers what the first one credited. */
+export async function entryAmount(db: Executor, userId: number, entryId: number): Promise<number | null> {
+  const [leg] = await db
+    .select({ amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.userId, userId)));
+  return leg ? Number(leg.amount) : null;
+}
+
 export function postAlone(db: Db, input: PostInput): Promise<PostResult> {
   return db.transaction((tx) => post(tx, input));
 }

@@ -1,9 +1,10 @@
-import type { Credit } from '@grab/shared/contracts';
+import { type Credit, ErrorCode } from '@grab/shared/contracts';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/database';
+import { AppError } from '../../http/app-error';
 import { redeemCodes, redeemCodeUses } from '../../db/schema';
-import { balanceOf, LedgerReason, post } from '../ledger/ledger.service';
+import { balanceOf, entryAmount, LedgerReason, post } from '../ledger/ledger.service';
 import { taskErrors } from './tasks.errors';
 
 /** Codes are printed and typed by hand: case and surrounding spaces do not matter. */
@@ -16,10 +17,22 @@ export function normaliseCode(code: string): string {
  * (`used < max_uses`), which PostgreSQL re-checks under the row lock, so however many earners
  * redeem at once, no more than `max_uses` succeed. The ledger key `code:<code>:<earner>` makes a
  * second redemption by the same earner (two taps at once) find the first entry and roll back.
+ *
+ * `attempt` is the client's key for one try. A code already redeemed with the same key is a repeat
+ * of that try (its answer was lost): it answers the credit the try made, and moves nothing.
  */
-export function redeemCode(db: Db, clock: Clock, userId: number, rawCode: string): Promise<Credit> {
+export async function redeemCode(db: Db, clock: Clock, userId: number, rawCode: string, attempt?: string): Promise<Credit> {
   const code = normaliseCode(rawCode);
-  const now = clock.now(userId);
+  try {
+    return await redeemOnce(db, clock.now(userId), userId, code, attempt ?? null);
+  } catch (error) {
+    const again = error instanceof AppError && error.code === ErrorCode.codeAlreadyRedeemed && attempt ? await creditOfAttempt(db, userId, code, attempt) : null;
+    if (again) return again;
+    throw error;
+  }
+}
+
+function redeemOnce(db: Db, now: Date, userId: number, code: string, attempt: string | null): Promise<Credit> {
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code));
     if (!row) throw taskErrors.codeUnknown();
@@ -45,7 +58,17 @@ export function redeemCode(db: Db, clock: Clock, userId: number, rawCode: string
     });
     // Another call of this earner got there first; throwing undoes this call's use of the counter.
     if (!created) throw taskErrors.codeAlreadyRedeemed();
-    await tx.insert(redeemCodeUses).values({ code, userId, ledgerEntryId: entry.id });
+    await tx.insert(redeemCodeUses).values({ code, userId, ledgerEntryId: entry.id, attempt });
     return { reward: taken.reward, balance: await balanceOf(tx, userId) };
   });
+}
+
+/** The credit of the earner's use of the code, when that use was made by this try. */
+async function creditOfAttempt(db: Db, userId: number, code: string, attempt: string): Promise<Credit | null> {
+  const [use] = await db
+    .select({ entryId: redeemCodeUses.ledgerEntryId })
+    .from(redeemCodeUses)
+    .where(and(eq(redeemCodeUses.code, code), eq(redeemCodeUses.userId, userId), eq(redeemCodeUses.attempt, attempt)));
+  const reward = use ? await entryAmount(db, userId, use.entryId) : null;
+  return reward === null ? null : { reward, balance: await balanceOf(db, userId) };
 }

@@ -35,7 +35,7 @@ export function tasksRoutes(app: FastifyInstance, ctx: BoardContext, config: Con
 
   route(app, taskCollect, (input, request) => collect(ctx, earnerOf(request).userId, input.taskId));
 
-  route(app, taskExchange, (input, request) => redeemCode(ctx.db, ctx.clock, earnerOf(request).userId, input.code));
+  route(app, taskExchange, (input, request) => redeemCode(ctx.db, ctx.clock, earnerOf(request).userId, input.code, input.attempt));
 
   route(app, taskTgUrl, async (input, request) => {
     const { userId } = earnerOf(request);

@@ -1,0 +1,37 @@
+import { randomKey } from '@grab/shared';
+
+const PREFIX = 'redeem-attempt:';
+const VALID = /^[A-Za-z0-9_-]{16,64}$/;
+
+type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/**
+ * The key of this tab's try of a code, kept until the try is answered: a try whose answer was lost
+ * (the phone went offline, the page was reloaded) is sent again with the same key, and the server
+ * answers the credit it made instead of "already redeemed".
+ */
+export function attemptFor(code: string, store: Store = sessionStorage): string {
+  const name = PREFIX + code.trim().toUpperCase();
+  try {
+    const kept = store.getItem(name);
+    if (kept && VALID.test(kept)) return kept;
+  } catch {
+    // Blocked storage: a key for this try only.
+  }
+  const key = randomKey();
+  try {
+    store.setItem(name, key);
+  } catch {
+    // As above.
+  }
+  return key;
+}
+
+/** The try was answered (credited or refused): the next try of the code is a new one. */
+export function attemptAnswered(code: string, store: Store = sessionStorage): void {
+  try {
+    store.removeItem(PREFIX + code.trim().toUpperCase());
+  } catch {
+    // Nothing was kept.
+  }
+}
