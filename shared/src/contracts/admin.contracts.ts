@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { toPlainText } from './plain-text';
 import { Currency } from './config.contracts';
 import { endpoint, Points } from './envelope';
 import { ReviewItem } from './review.contracts';
@@ -18,7 +19,7 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 
 export const RowId = z.int().check(z.gt(0), z.lte(2_147_483_647));
 export const Page = z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(10_000))));
-const Note = z.string().check(z.trim(), z.minLength(2), z.maxLength(300));
+const Note = z.string().check(toPlainText(), z.minLength(2), z.maxLength(300));
 
 /** Who is signed in to the console: the login's token, then this role check. */
 export const adminMe = endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { toPlainText } from './plain-text';
 import { endpoint } from './envelope';
 import { WithdrawOrder } from './wallet.contracts';
 
@@ -46,7 +47,7 @@ export const payoutFail = endpoint({
   auth: true,
   input: z.object({
     orderId: OrderId,
-    reason: z.string().check(z.trim(), z.minLength(2), z.maxLength(300)),
+    reason: z.string().check(toPlainText(), z.minLength(2), z.maxLength(300)),
   }),
   data: PayoutOrder,
 });

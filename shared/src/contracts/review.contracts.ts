@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { toPlainText } from './plain-text';
 import { endpoint, Points } from './envelope';
 import { SubmissionStatus } from './task.contracts';
 
@@ -49,7 +50,7 @@ export const reviewPass = endpoint({
   data: ReviewItem,
 });
 
-export const ReviewReason = z.string().check(z.trim(), z.minLength(2), z.maxLength(300));
+export const ReviewReason = z.string().check(toPlainText(), z.minLength(2), z.maxLength(300));
 
 export const reviewFail = endpoint({
   api: 'main',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { toPlainText } from './plain-text';
 import { endpoint, Empty, Points } from './envelope';
 import { LEDGER_REASONS } from './ledger.contracts';
 import { CurrencyCode } from './user.contracts';
@@ -57,7 +58,7 @@ export function methodsOf(country: string): readonly PaymentMethod[] {
 
 const InstitutionId = z.int({ error: 'validation.institutionRequired' }).check(z.gt(0, { error: 'validation.institutionRequired' }));
 const PayeeName = z.string({ error: 'validation.cardNameRequired' }).check(
-  z.trim(),
+  toPlainText(),
   z.minLength(1, { error: 'validation.cardNameRequired' }),
   z.maxLength(80, { error: 'validation.cardNameLength' }),
 );
