@@ -1,5 +1,5 @@
 import { type Endpoint, ErrorCode, MESSAGING_OK, OK } from '@grab/shared/contracts';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import type { Earner } from '../modules/auth/auth.plugin';
 import { AppError, errors } from './app-error';
@@ -11,7 +11,7 @@ type Data<E extends Endpoint> = z.input<E['data']>;
 
 type Handler<E extends Endpoint> = (input: Input<E>, request: FastifyRequest) => Promise<Data<E>>;
 
-/** The earner of an authenticated route (its preHandler has already refused anyone else). */
+/** The earner of an authenticated route (its guard has already refused anyone else). */
 export function earnerOf(request: FastifyRequest): Earner {
   if (!request.earner) throw errors.unauthorized();
   return request.earner;
@@ -29,7 +29,7 @@ export function envelopeSchema(endpoint: Endpoint) {
  * earner, a missing, expired or forged one leaves `request.earner` null instead of answering 401,
  * so a visitor with a stale token in storage is still served as a stranger.
  */
-function identifyIfSignedIn(app: FastifyInstance): preHandlerHookHandler {
+function identifyIfSignedIn(app: FastifyInstance): Guard {
   return async (request) => {
     try {
       await app.authenticate(request);
@@ -40,8 +40,12 @@ function identifyIfSignedIn(app: FastifyInstance): preHandlerHookHandler {
   };
 }
 
+/** A check of who calls (a token, a role, a signature) that refuses by throwing an AppError. */
+export type Guard = (request: FastifyRequest) => Promise<void>;
+
 export interface RouteOptions {
-  preHandler?: preHandlerHookHandler[];
+  /** Run after the bearer check, in order, and like it before the input is validated. */
+  guards?: Guard[];
   /**
    * The handler may answer the same object again (a per-process read cache's value, never changed
    * once made): its envelope goes through the route's own contract serializer the first time, and
@@ -57,10 +61,12 @@ export interface RouteOptions {
  * only; failures are thrown as AppError and the error handler writes the envelope.
  */
 export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, handler: Handler<E>, extra: RouteOptions = {}): void {
-  const preHandler: preHandlerHookHandler[] = [];
-  if (endpoint.auth === true) preHandler.push(app.authenticate);
-  else if (endpoint.auth === 'optional') preHandler.push(identifyIfSignedIn(app));
-  preHandler.push(...(extra.preHandler ?? []));
+  // Who calls is settled before what they sent is read: a stranger gets 401 and an earner on an
+  // operator's call 403 whatever the input, and learns nothing of its schema.
+  const guards: Guard[] = [];
+  if (endpoint.auth === true) guards.push(app.authenticate);
+  else if (endpoint.auth === 'optional') guards.push(identifyIfSignedIn(app));
+  guards.push(...(extra.guards ?? []));
   const messaging = endpoint.api === 'messaging';
   const envelope = (data: Data<E>) => (messaging ? { code: MESSAGING_OK, data, message: 'ok' } : { code: OK, data, msg: 'ok' });
   const answered = extra.reusesAnswers ? new WeakMap<object, string>() : null;
@@ -71,7 +77,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       ...(endpoint.method === 'GET' ? { querystring: endpoint.input } : { body: endpoint.input }),
       response: { 200: envelopeSchema(endpoint) },
     },
-    preHandler,
+    preValidation: guards,
     handler: async (request, reply) => {
       const input = (endpoint.method === 'GET' ? request.query : request.body) as Input<E>;
       const data = await handler(input, request);

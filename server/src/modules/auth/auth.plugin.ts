@@ -21,7 +21,7 @@ export interface Earner {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: a live bearer token or HTTP 401. */
+    /** A route guard: a live bearer token or HTTP 401. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {

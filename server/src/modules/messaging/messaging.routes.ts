@@ -17,7 +17,7 @@ import { messagingWebhookRoutes } from './webhook.routes';
  */
 export async function messagingRoutes(app: FastifyInstance, db: Db, config: Config, clock: Clock): Promise<void> {
   const ctx: MessagingContext = { db, clock, config };
-  const signed = { preHandler: [messagingSignCheck(db)] };
+  const signed = { guards: [messagingSignCheck(db)] };
   const secrets = providerSecrets(db, config.messaging);
   if (config.production && !config.messaging.appSecret) {
     app.log.warn('MESSAGING_APP_SECRET is not set: the provider cannot sign deliveries this server accepts');

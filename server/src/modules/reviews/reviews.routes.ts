@@ -13,7 +13,7 @@ import { failSubmission, passSubmission } from './reviews.service';
 /** The reviewer calls and the deadline's automatic pass: everything that decides a submission. */
 /** Decisions read the clock service like the task engine does, so tests move review time the same way. */
 export function reviewsRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
-  const guard = { preHandler: [reviewersOnly] };
+  const guard = { guards: [reviewersOnly] };
   route(app, reviewList, (input) => reviewPage(db, input.status ?? 'underReview', input.page ?? 1), guard);
   // The claim check, the decision, the payment, the claim's release and the audit entry are one
   // statement of their own (`passSubmission`): no transaction round trips around it.

@@ -17,5 +17,5 @@ export function teamRoutes(app: FastifyInstance, db: Db, config: Config, clock: 
   });
   route(app, inviterOf, (input) => inviterForCode(db, input.shareCode));
   // Operators who review proofs also judge whether sign-ups look farmed.
-  route(app, signupFlags, async (input) => ({ items: await signupFlagPage(db, input.page ?? 1), page: input.page ?? 1 }), { preHandler: [reviewersOnly] });
+  route(app, signupFlags, async (input) => ({ items: await signupFlagPage(db, input.page ?? 1), page: input.page ?? 1 }), { guards: [reviewersOnly] });
 }

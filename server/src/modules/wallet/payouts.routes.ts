@@ -23,7 +23,7 @@ export function payoutsRoutes(app: FastifyInstance, db: Db, queue: PayoutQueue):
   const payoutOnly = async (request: FastifyRequest) => {
     if (!PAYOUT_ROLES.has(earnerOf(request).role)) throw errors.payoutOnly();
   };
-  const guard = { preHandler: [payoutOnly] };
+  const guard = { guards: [payoutOnly] };
   const view = async (row: OrderRow) => {
     const [user] = await db.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
     return toPayoutOrder(row, maskPhoneForReview(user?.phone ?? ''));
