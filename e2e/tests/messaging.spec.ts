@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { type Earner, registerEarner } from '../support/earners';
 import { expect, test } from '../support/fixtures';
-import { assetsOf, openTask, taskTitled } from '../support/tasks';
+import { assetsOf, openTask, taskCard, taskTitled } from '../support/tasks';
 
 // The messaging-number flow of DESIGN §2.3: the earner sends our one-time code from the number to
 // the official account. The server runs in demo mode, so the page offers the local simulator,
@@ -83,6 +83,13 @@ test.describe('messaging number (issue 11)', () => {
 
     expect((await assetsOf(request, earner.token)).balance).toBe(before.balance + REWARD);
     expect(await taskCredits(request, earner)).toEqual([REWARD]);
+    // The number is a run of the task, so Home counts it done for today; the task still leads to
+    // the numbers page, which lists them and takes more.
+    await page.goto('/home');
+    await expect(taskCard(page, TASK_TITLE).getByText('1 of 1 done')).toBeVisible();
+    await openTask(page, task);
+    await page.getByRole('link', { name: 'Add a number' }).click();
+    await expect(page).toHaveURL(/\/wsTask\?taskType=messaging&taskId=\d+&id=\d+$/);
 
     // A reload shows the same list, and nothing is credited again.
     await page.reload();

@@ -1,7 +1,7 @@
 import { messagingSign, type PendingCode } from '@grab/shared/contracts';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { ledgerTransfers, messagingNumbers, messagingSignUses } from '../src/db/schema';
+import { ledgerTransfers, messagingNumbers, messagingRewards, messagingSignUses, taskRuns, tasks } from '../src/db/schema';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
@@ -14,6 +14,13 @@ const REWARD = 20_00;
 describe.skipIf(!process.env.DATABASE_URL)('messaging numbers under concurrent deliveries (postgres)', () => {
   // Five numbers' rewards a day; 20 codes an hour per earner.
   const ctx = useTestContext('postgres', testConfig({ MESSAGING_DAILY_CAP_POINTS: '100', MESSAGING_CODES_PER_HOUR_EARNER: '20' }));
+  /** The earner's paid runs of the messaging task: one per number that earned. */
+  const paidRuns = (userId: number) =>
+    ctx.db
+      .select({ id: taskRuns.id, seq: taskRuns.seq })
+      .from(taskRuns)
+      .innerJoin(tasks, eq(tasks.id, taskRuns.taskId))
+      .where(and(eq(taskRuns.userId, userId), eq(tasks.kind, 'messaging'), eq(taskRuns.status, 'completed')));
 
   it('two earners claiming one number at once: it becomes one earner’s, credited once', async () => {
     for (let round = 0; round < 5; round++) {
@@ -30,8 +37,9 @@ describe.skipIf(!process.env.DATABASE_URL)('messaging numbers under concurrent d
       const winner = owners[0]!.userId === a.userId ? a : b;
       const loser = winner === a ? b : a;
       expect(await balanceOf(ctx.db, winner.userId)).toBe((await balanceOf(ctx.db, loser.userId)) + REWARD);
-      const transfers = await ctx.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `messaging-number:${number.e164}`));
-      expect(transfers).toHaveLength(1);
+      expect(await ctx.db.select().from(messagingRewards).where(eq(messagingRewards.phone, number.e164))).toEqual([expect.objectContaining({ userId: winner.userId })]);
+      expect(await paidRuns(winner.userId)).toHaveLength(1);
+      expect(await paidRuns(loser.userId)).toHaveLength(0);
     }
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   });
@@ -57,8 +65,11 @@ describe.skipIf(!process.env.DATABASE_URL)('messaging numbers under concurrent d
     const answers = await Promise.all(numbers.map((number, i) => deliver(ctx.app, ctx.db, { from: number.e164, text: codes[i]!.code })));
     expect(answers.every((a) => a.outcomes[0]?.outcome === 'verified')).toBe(true);
     expect(await balanceOf(ctx.db, who.userId)).toBe(before + 5 * REWARD);
-    const transfers = await ctx.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, 'messaging-number:%'));
-    expect(transfers.filter((t) => numbers.some((n) => t.idempotencyKey === `messaging-number:${n.e164}`))).toHaveLength(5);
+    // Five runs of the messaging task, each its own seq of the day and each paid once.
+    const runs = await paidRuns(who.userId);
+    expect(runs.map((r) => r.seq).sort()).toEqual([1, 2, 3, 4, 5]);
+    const transfers = await ctx.db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.idempotencyKey, runs.map((r) => `task-run:${r.id}`)));
+    expect(transfers).toHaveLength(5);
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   });
 

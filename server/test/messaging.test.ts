@@ -1,7 +1,7 @@
-import { type AppInfo, ErrorCode, MESSAGING_SILENT, type PendingCode, type PhoneStatus } from '@grab/shared/contracts';
-import { like } from 'drizzle-orm';
+import { type AppInfo, ErrorCode, MESSAGING_SILENT, type PendingCode, type PhoneStatus, type Task } from '@grab/shared/contracts';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransfers } from '../src/db/schema';
+import { messagingRewards, taskRuns, teamRebates, userProgress } from '../src/db/schema';
 import { serverSecret } from '../src/db/server-secrets';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
@@ -113,6 +113,21 @@ describe.each(engines)('messaging API on %s', (engine) => {
     expect(await balanceOf(ctx.db, who.userId)).toBe(before + REWARD);
   });
 
+  it("pays a number as a run of the messaging task: Home's progress, level points and the inviter's rebate", async () => {
+    const inviter = await registerEarner(ctx.app);
+    const who = await registerEarner(ctx.app, inviter.inviteCode);
+    const number = newNumber();
+    await deliver(ctx.app, ctx.db, { from: number.e164, text: (await requestCode(ctx.app, who, number)).code });
+    const hall = (await call<Task[]>(ctx.app, { method: 'GET', url: '/app/task/list', token: who.token })).body.data ?? [];
+    expect(hall.find((t) => t.kind === 'messaging')).toMatchObject({ progress: { done: 1, total: 1 }, status: 'completed' });
+    const runs = await ctx.db.select().from(taskRuns).where(eq(taskRuns.userId, who.userId));
+    expect(runs).toEqual([expect.objectContaining({ status: 'completed', rewardPaid: REWARD, seq: 1 })]);
+    expect((await ctx.db.select().from(userProgress).where(eq(userProgress.userId, who.userId)))[0]?.taskPoints).toBe(REWARD);
+    // 3 % to the inviter, held until the invitee's first approved audit task, as on every task reward.
+    const rebates = await ctx.db.select().from(teamRebates).where(eq(teamRebates.runId, runs[0]!.id));
+    expect(rebates).toEqual([expect.objectContaining({ uplineId: inviter.userId, depth: 1, amount: (REWARD * 3) / 100 })]);
+  });
+
   it('refuses forged and unsigned deliveries and changes nothing', async () => {
     const who = await registerEarner(ctx.app);
     const number = newNumber();
@@ -192,8 +207,8 @@ describe.each(engines)('messaging API on %s', (engine) => {
     const otherBefore = await balanceOf(ctx.db, other.userId);
     await deliver(ctx.app, ctx.db, { from: number.e164, text: (await requestCode(ctx.app, other, number)).code });
     expect(await balanceOf(ctx.db, other.userId)).toBe(otherBefore);
-    const transfers = await ctx.db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `messaging-number:${number.e164}`));
-    expect(transfers).toHaveLength(1);
+    const rewards = await ctx.db.select().from(messagingRewards).where(eq(messagingRewards.phone, number.e164));
+    expect(rewards).toEqual([expect.objectContaining({ userId: who.userId, amount: REWARD })]);
   });
 
   it('counts rewards against the daily cap: past it a number is verified without points, and no new code is given', async () => {
@@ -207,6 +222,10 @@ describe.each(engines)('messaging API on %s', (engine) => {
     expect(await balanceOf(ctx.db, who.userId)).toBe(before + 3 * REWARD);
     expect((await status(who, numbers[3]!.e164)).data).toMatchObject({ state: 'verified', reward: 0, capped: true });
     expect((await info(who)).earnedToday).toBe(60_00);
+    // Three runs of the day's period; Home counts the task done, not "3 of 1".
+    const hall = (await call<Task[]>(ctx.app, { method: 'GET', url: '/app/task/list', token: who.token })).body.data ?? [];
+    expect(hall.find((t) => t.kind === 'messaging')?.progress).toEqual({ done: 1, total: 1 });
+    expect((await ctx.db.select().from(taskRuns).where(eq(taskRuns.userId, who.userId))).map((r) => r.seq).sort()).toEqual([1, 2, 3]);
     const refused = await signedCall(ctx.app, who, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: newNumber().phone });
     expect(refused.body).toMatchObject({ code: ErrorCode.messagingCapReached, data: null });
     expect(refused.body.message).toMatch(/today's limit/);

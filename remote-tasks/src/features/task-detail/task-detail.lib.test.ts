@@ -9,7 +9,15 @@ describe('detailScreen', () => {
 
   it('leads a messaging-number task to its own page instead of starting a run', () => {
     const step = { id: 31, h5Url: '/wsTask', title: 'Send the code', action: 'messaging' as const };
-    expect(detailScreen(detail({ kind: 'messaging', taskBranchList: [step] }))).toEqual({ kind: 'stepPage', step });
+    expect(detailScreen(detail({ kind: 'messaging', taskBranchList: [step] }))).toEqual({ kind: 'stepPage', step, again: false });
+  });
+
+  it("still leads to the numbers page once the day's goal is done: it lists them and takes more", () => {
+    const step = { id: 31, h5Url: '/wsTask', title: 'Send the code', action: 'messaging' as const };
+    const done = detail({ kind: 'messaging', status: 'completed', taskBranchList: [step], progress: { done: 1, total: 1 } });
+    expect(detailScreen(done)).toEqual({ kind: 'stepPage', step, again: true });
+    // A closed window or a locked level still says so first.
+    expect(detailScreen({ ...done, status: 'closed', closedReason: 'ended' })).toMatchObject({ kind: 'closed' });
   });
 
   it('offers the open step on this page once started', () => {

@@ -11,8 +11,11 @@ export type DetailScreen =
   | { kind: 'completed' }
   /** A registration or app-download step done on this page: open the target, then confirm. */
   | { kind: 'open'; step: TaskStep; targetUrl: string }
-  /** A step done on a page of its own without a run (a messaging number): Start opens that page. */
-  | { kind: 'stepPage'; step: TaskStep }
+  /**
+   * A step done on a page of its own (a messaging number): the button opens that page, also once
+   * the day's goal is done (`again`), since the page lists the numbers and takes more.
+   */
+  | { kind: 'stepPage'; step: TaskStep; again: boolean }
   | { kind: 'start' }
   | { kind: 'continue' };
 
@@ -45,12 +48,13 @@ export function detailScreen(detail: TaskDetail): DetailScreen {
   if (status === 'passed' || detail.status === 'passed') return { kind: 'collect' };
   if (detail.locked) return { kind: 'locked', required: detail.minLevel, current: detail.earnerLevel };
   if (detail.status === 'closed') return { kind: 'closed', reason: detail.closedReason };
-  if (detail.status === 'completed' || status === 'completed') return { kind: 'completed' };
+  const ownPage = detail.taskBranchList.find((s) => STEP_PAGE_ACTIONS.has(s.action));
+  if (detail.status === 'completed' || status === 'completed') return ownPage ? { kind: 'stepPage', step: ownPage, again: true } : { kind: 'completed' };
   if (detail.kind === 'redeemCode') return { kind: 'redeem' };
   if (status === 'underReview') return { kind: 'underReview', proofStep };
   if (status === 'failed') return { kind: 'failed', reason: detail.run?.reason ?? null, proofStep };
   const step = currentStep(detail);
-  if (step && STEP_PAGE_ACTIONS.has(step.action)) return { kind: 'stepPage', step };
+  if (step && STEP_PAGE_ACTIONS.has(step.action)) return { kind: 'stepPage', step, again: false };
   if (detail.run && step && step.action === 'open' && isThisPage(step.h5Url) && detail.targetUrl) {
     return { kind: 'open', step, targetUrl: detail.targetUrl };
   }

@@ -150,7 +150,7 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
     case 'stepPage':
       return (
         <Link to={stepDestination(screen.step, task, origin).href} className={`g-button ${styles.primary}`}>
-          {t('action.start')}
+          {screen.again ? pages('ws.addTitle') : t('action.start')}
         </Link>
       );
     case 'start':

@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock';
 import type { MessagingConfig } from '../../config';
 import type { Db, Tx } from '../../db/database';
-import { LedgerReason, post } from '../ledger/ledger.service';
 import { numberSetting } from '../config/operator-settings.repository';
+import { messagingTask, payVerifiedNumber } from '../tasks/messaging-credits.service';
 import { utcDay } from '../tasks/task-periods';
 import {
   type CodeRow,
@@ -10,7 +10,6 @@ import {
   hasEarned,
   lockOpenCodes,
   markCodeVerified,
-  numberReward,
   receiveOnce,
   recordReward,
   setInboundOutcome,
@@ -37,20 +36,24 @@ function codesIn(text: string): string[] {
 /**
  * Pays a newly verified number once, ever: a number that earned before (deleted and added again,
  * by anyone) earns nothing, and the day's cap is taken in one conditional update. A verification
- * held back by the cap writes no reward row, so the number may still earn another day.
+ * held back by the cap writes no reward row, so the number may still earn another day. The reward
+ * is a run of the messaging task, paid by the tasks module like any other.
  */
 async function reward(tx: Tx, clock: Clock, config: MessagingConfig, code: CodeRow): Promise<{ amount: number; capped: boolean }> {
-  const amount = await numberReward(tx);
-  if (amount <= 0 || (await hasEarned(tx, code.phone))) return { amount: 0, capped: false };
-  const day = utcDay(clock.now(code.userId));
+  const task = await messagingTask(tx);
+  const amount = task?.reward ?? 0;
+  if (!task || amount <= 0 || (await hasEarned(tx, code.phone))) return { amount: 0, capped: false };
+  const now = clock.now(code.userId);
+  const day = utcDay(now);
   const cap = await numberSetting(tx, 'messagingDailyCap', config.dailyCap);
   if (!(await takeDailyPoints(tx, code.userId, day, amount, cap))) return { amount: 0, capped: true };
-  const { entry } = await post(tx, { userId: code.userId, amount, reason: LedgerReason.taskReward, idempotencyKey: `messaging-number:${code.phone}` });
+  const paid = await payVerifiedNumber(tx, task, code.userId, now);
+  if (paid.ledgerEntryId === null) throw new Error(`messaging number ${code.phone} paid nothing`);
   // The primary key on the phone is the second guard: the claim of the number already queued us.
-  if (!(await recordReward(tx, { phone: code.phone, userId: code.userId, amount, day, ledgerEntryId: entry.id }))) {
+  if (!(await recordReward(tx, { phone: code.phone, userId: code.userId, amount: paid.reward, day, ledgerEntryId: paid.ledgerEntryId }))) {
     throw new Error(`messaging number ${code.phone} was rewarded twice`);
   }
-  return { amount, capped: false };
+  return { amount: paid.reward, capped: false };
 }
 
 /**

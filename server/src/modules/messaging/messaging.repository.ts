@@ -7,8 +7,8 @@ import {
   messagingNumbers,
   messagingRewards,
   messagingSignUses,
-  tasks,
 } from '../../db/schema';
+import { messagingTask } from '../tasks/messaging-credits.service';
 
 /** The only code that writes the messaging module's tables. */
 
@@ -165,11 +165,5 @@ export async function setInboundOutcome(tx: Tx, messageId: string, outcome: stri
 
 /** What verifying a number earns: the reward of the operator's active messaging task (none: nothing). */
 export async function numberReward(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ reward: tasks.reward })
-    .from(tasks)
-    .where(and(eq(tasks.kind, 'messaging'), eq(tasks.active, true)))
-    .orderBy(tasks.position, tasks.id)
-    .limit(1);
-  return row?.reward ?? 0;
+  return (await messagingTask(db))?.reward ?? 0;
 }

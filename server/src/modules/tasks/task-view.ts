@@ -77,7 +77,8 @@ export function toTask(task: CatalogueTask, language: LanguageKey, level: number
     resetTime: task.schedule === 'recurring' ? task.resetTime : null,
     endsAt: task.endsAt ? task.endsAt.toISOString() : null,
     hoursLeft: hoursLeft(task, now),
-    progress: { done: state.done, total: task.timesPerPeriod },
+    // A messaging task runs once per verified number, however many the day's cap allows: done is done.
+    progress: { done: Math.min(state.done, task.timesPerPeriod), total: task.timesPerPeriod },
     status: state.status,
     closedReason: state.closedReason,
     taskBranchList: task.steps.map((s) => toStep(task, s, language)),
