@@ -76,6 +76,32 @@ describe.each(engines)('password throttles on %s', (engine) => {
     expect(later.body.code).toBe(200);
   });
 
+  it('one browser guessing many accounts is stopped; its neighbours behind the same carrier address are not', async () => {
+    const guesser = 'g'.repeat(32);
+    const neighbour = await registerEarner(ctx.app);
+    const remoteAddress = '100.64.0.7';
+    // One browser's failures on thirty accounts, all but the last already on record.
+    await ctx.db.insert(loginFailures).values(Array.from({ length: LOGIN_POLICY.perDevice - 1 }, (_, i) => ({ phone: `+9170000${String(i).padStart(5, '0')}`, ip: remoteAddress, device: guesser })));
+    const login = (phone: string, password: string, deviceId?: string) =>
+      call(ctx.app, { method: 'POST', url: '/login', remoteAddress, payload: { country: 'IN', phone, password, ...(deviceId ? { deviceId } : {}) } });
+    expect((await login('7000099999', 'still-guessing', guesser)).body.code).toBe(WRONG_CREDENTIALS);
+    expect((await login('7000099998', 'still-guessing', guesser)).body.code).toBe(TOO_MANY);
+    // Another phone behind the same address logs in, with its own browser id.
+    expect((await login(neighbour.phone, PASSWORD, 'n'.repeat(32))).body.code).toBe(200);
+  });
+
+  it('an address trying ever new browser ids is stopped at its own, higher limit', async () => {
+    const earner = await registerEarner(ctx.app);
+    const remoteAddress = '100.64.0.8';
+    await ctx.db
+      .insert(loginFailures)
+      .values(Array.from({ length: LOGIN_POLICY.perIp }, (_, i) => ({ phone: `+9171000${String(i).padStart(5, '0')}`, ip: remoteAddress, device: `rotating-${String(i).padStart(8, '0')}` })));
+    const fresh = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress, payload: { country: 'IN', phone: earner.phone, password: PASSWORD, deviceId: 'f'.repeat(32) } });
+    expect(fresh.body.code).toBe(TOO_MANY);
+    const elsewhere = await call(ctx.app, { method: 'POST', url: '/login', remoteAddress: '100.64.0.9', payload: { country: 'IN', phone: earner.phone, password: PASSWORD, deviceId: 'f'.repeat(32) } });
+    expect(elsewhere.body.code).toBe(200);
+  });
+
   it('throttles password changes: twenty wrong old passwords get at most five answers', async () => {
     const earner = await registerEarner(ctx.app);
     const codes: number[] = [];

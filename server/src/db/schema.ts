@@ -148,6 +148,8 @@ export const loginFailures = pgTable(
     scope: text('scope', { enum: ['login', 'passwordChange'] }).notNull().default('login'),
     phone: text('phone').notNull(),
     ip: text('ip').notNull(),
+    /** The browser's random id (DeviceId) when the attempt sent one (migration 0034). */
+    device: text('device'),
     createdAt: createdAt(),
   },
   (t) => [index('login_failures_phone_idx').on(t.phone, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],

@@ -127,7 +127,7 @@ export async function register(ctx: AuthContext, input: RegisterBody, origin: Re
  */
 export async function login(ctx: AuthContext, input: LoginBody, ip: string): Promise<Session> {
   const phone = normalizePhone(input.country, input.phone) ?? `${input.country}:${input.phone}`;
-  const attempt = await reserveAttempt(ctx.db, 'login', phone, ip, LOGIN_POLICY);
+  const attempt = await reserveAttempt(ctx.db, 'login', phone, { ip, device: input.deviceId }, LOGIN_POLICY);
   const user = await findUserByPhone(ctx.db, phone);
   let ok = false;
   if (user) ok = await verifyPassword(user.passwordHash, input.password);
@@ -145,7 +145,7 @@ export async function changePassword(ctx: AuthContext, userId: number, input: Ch
   const user = await findUserById(ctx.db, userId);
   if (!user) throw errors.unauthorized();
   const account = String(userId);
-  const attempt = await reserveAttempt(ctx.db, 'passwordChange', account, ip, PASSWORD_CHANGE_POLICY);
+  const attempt = await reserveAttempt(ctx.db, 'passwordChange', account, { ip }, PASSWORD_CHANGE_POLICY);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) throw errors.oldPasswordWrong();
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
