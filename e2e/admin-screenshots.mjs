@@ -81,6 +81,13 @@ await newTask.getByLabel('Title', { exact: true }).first().fill('Like our new po
 await newTask.getByLabel('Pictures of proof').selectOption('2');
 await newTask.getByLabel('Picture 1').first().fill('Your like on the post');
 await shot('tasks');
+// Links the contract refuses, each said under its own field.
+await newTask.getByLabel('Link (group, page)').fill('http://example.org/plain');
+await newTask.getByLabel('Page', { exact: true }).first().fill('javascript:alert(1)');
+await newTask.getByLabel('Description', { exact: true }).first().fill('x');
+await newTask.getByRole('button', { name: 'Create task' }).click();
+await newTask.locator('.error').first().waitFor();
+await shot('tasks-link-errors');
 await page.getByRole('button', { name: 'Close the form' }).click();
 await page.getByRole('button', { name: /^Edit task/ }).first().click();
 await page.getByRole('form', { name: /^Edit task/ }).waitFor();

@@ -59,6 +59,10 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
   const english = language('en-US');
   await english.getByLabel('Title').fill(title);
+  // A rule broken is named under its field, not "Invalid input".
+  await english.getByLabel('Description').fill('x');
+  await form.getByRole('button', { name: 'Create task' }).click();
+  await expect(english.getByText('a description of 2 to 400 characters')).toBeVisible();
   await english.getByLabel('Description').fill('Like the post and upload a screenshot');
   await expect(form.getByText(/Missing translation: hi-IN, hi-IND/)).toBeVisible();
   const hi = language('hi-IN');

@@ -196,12 +196,12 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
               Title
               <input {...register('title')} aria-invalid={errors.title ? true : undefined} />
             </label>
-            {errors.title && <p className="error">{errors.title.message ?? 'Required, 2 to 80 characters'}</p>}
+            {errors.title && <p className="error">{errors.title.message}</p>}
             <label>
               Description
-              <textarea rows={3} {...register('description')} />
+              <textarea rows={3} {...register('description')} aria-invalid={errors.description ? true : undefined} />
             </label>
-            {errors.description && <p className="error">{errors.description.message ?? 'Required, 2 to 400 characters'}</p>}
+            {errors.description && <p className="error">{errors.description.message}</p>}
           </LanguageBox>
           {OTHER_LANGUAGES.map((l) => (
             <LanguageBox key={l} language={l}>

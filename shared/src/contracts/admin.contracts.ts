@@ -243,12 +243,16 @@ const AdminTaskStep = z.object({
   h5Url: z.string().check(z.trim(), z.maxLength(200), z.regex(APP_PAGE_OR_HTTPS, { error: 'a step opens a page of the app (/auditTask) or an https:// address' })),
 });
 
+// What the console shows under the field (operators read English); zod's own words say "Invalid input".
+const TITLE_RULE = 'a title of 2 to 80 characters';
+const DESCRIPTION_RULE = 'a description of 2 to 400 characters';
+
 const adminTaskFields = {
   kind: z.enum(TASK_KINDS),
   schedule: z.enum(TASK_SCHEDULES),
   /** English: the task's own columns, and what reviewers read. */
-  title: z.string().check(z.trim(), z.minLength(2), z.maxLength(80)),
-  description: z.string().check(z.trim(), z.minLength(2), z.maxLength(400)),
+  title: z.string().check(z.trim(), z.minLength(2, { error: TITLE_RULE }), z.maxLength(80, { error: TITLE_RULE })),
+  description: z.string().check(z.trim(), z.minLength(2, { error: DESCRIPTION_RULE }), z.maxLength(400, { error: DESCRIPTION_RULE })),
   reward: Points.check(z.lte(100_000_00)),
   minLevel: z.int().check(z.gte(1), z.lte(11)),
   dailyCap: z.nullable(z.int().check(z.gte(1), z.lte(1_000_000))),
