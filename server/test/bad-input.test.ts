@@ -143,6 +143,27 @@ describe.each(engines)('bad input on %s', (engine) => {
       code: 400,
       key: 'errors.malformed',
     },
+    {
+      name: 'a payee name that shows nothing (joiners and combining marks only)',
+      request: () => ({ method: 'POST', url: '/app/pay/userRecipientSave', token: earner.token, payload: { method: 'upi', institutionId: 1, name: '\u200d\u0301\u200b\u0301', account: 'asha@okbank' } }),
+      status: 400,
+      code: 400,
+      key: 'validation.cardNameRequired',
+    },
+    {
+      name: 'an institution id past the largest row id',
+      request: () => ({ method: 'POST', url: '/app/pay/userRecipientSave', token: earner.token, payload: { method: 'bank', institutionId: 2_147_483_648, name: 'Asha', account: '123456789012', ifsc: 'SBIN0001234' } }),
+      status: 400,
+      code: 400,
+      key: 'validation.institutionRequired',
+    },
+    {
+      name: 'a recipient id past the largest row id',
+      request: () => ({ method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100, recipientId: 2_147_483_648, idempotencyKey: 'k'.repeat(20) } }),
+      status: 400,
+      code: 400,
+      key: 'validation.recipientRequired',
+    },
   ];
 
   for (const language of ['en-US', 'hi-IN']) {

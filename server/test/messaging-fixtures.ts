@@ -23,7 +23,8 @@ export function freshTime(): number {
 }
 
 export interface SignedOptions {
-  time?: number;
+  /** As sent in the time header; a string to send a spelling of it the client never would. */
+  time?: number | string;
   sign?: string;
   verify?: string;
   token?: string | null;

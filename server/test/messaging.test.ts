@@ -81,6 +81,9 @@ describe.each(engines)('messaging API on %s', (engine) => {
       const before = await countRows(ctx.db);
       const { body } = await signedCall(ctx.app, earner, method, path, values, { time });
       expect(body).toMatchObject({ code: MESSAGING_SILENT, data: null });
+      // Nor is the same instant written another way a new pair.
+      const padded = await signedCall(ctx.app, earner, method, path, values, { time: `0${time}` });
+      expect(padded.body).toMatchObject({ code: ErrorCode.staleTime, data: null });
       expect(await countRows(ctx.db)).toEqual(before);
     });
   });

@@ -315,6 +315,10 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     expect((await exchange(alice, code, {}, attempt)).body.code).toBe(200);
     expect((await ctx.db.select().from(redeemCodes).where(eq(redeemCodes.code, code)))[0]?.used).toBe(2);
     expect(await balanceOf(earner.userId)).toBe(before + 3_00);
+    // Still that try's credit once the code has expired; a new try hears it was redeemed.
+    await ctx.db.update(redeemCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(redeemCodes.code, code));
+    expect((await exchange(earner, code, {}, attempt)).body).toMatchObject({ code: 200, data: { reward: 3_00 } });
+    expect((await exchange(earner, code)).body.code).toBe(ErrorCode.codeAlreadyRedeemed);
     // A key that is not one is bad input.
     expect((await exchange(earner, code, {}, 'short')).body.code).toBe(ErrorCode.validation);
   });

@@ -23,8 +23,8 @@ export const Password = z.string({ error: 'validation.passwordRequired' }).check
   z.minLength(1, { error: 'validation.passwordRequired' }),
   z.minLength(PASSWORD_MIN, { error: 'validation.passwordLength' }),
   z.maxLength(PASSWORD_MAX, { error: 'validation.passwordLength' }),
-  // Spaces alone are no password, however many: the form would look empty to its owner.
-  z.refine((v) => /\S/.test(v), { error: 'validation.passwordRequired' }),
+  // Spaces or invisible characters alone are no password, however many: the field would look empty.
+  z.refine((v) => /[^\s\p{Cc}\p{Cf}]/u.test(v), { error: 'validation.passwordRequired' }),
 );
 export const InviteCode = z.string({ error: 'validation.inviteCodeRequired' }).check(
   z.trim(),

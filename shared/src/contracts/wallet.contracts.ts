@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { toPlainText } from './plain-text';
+import { hasLetterOrDigit, toPlainText } from './plain-text';
 import { endpoint, Empty, Points } from './envelope';
 import { LEDGER_REASONS } from './ledger.contracts';
 import { CurrencyCode } from './user.contracts';
@@ -56,11 +56,17 @@ export function methodsOf(country: string): readonly PaymentMethod[] {
   return country === 'IN' ? PAYMENT_METHODS : (['bank', 'wallet'] as const);
 }
 
-const InstitutionId = z.int({ error: 'validation.institutionRequired' }).check(z.gt(0, { error: 'validation.institutionRequired' }));
+/** Ids are PostgreSQL integers: one past the largest is no row, and must not reach the database. */
+const MAX_ID = 2_147_483_647;
+const InstitutionId = z.int({ error: 'validation.institutionRequired' }).check(
+  z.gt(0, { error: 'validation.institutionRequired' }),
+  z.lte(MAX_ID, { error: 'validation.institutionRequired' }),
+);
 const PayeeName = z.string({ error: 'validation.cardNameRequired' }).check(
   toPlainText(),
   z.minLength(1, { error: 'validation.cardNameRequired' }),
   z.maxLength(80, { error: 'validation.cardNameLength' }),
+  z.refine(hasLetterOrDigit, { error: 'validation.cardNameRequired' }),
 );
 
 /** The shape of a saved recipient, before the rules of the earner's country are applied. */
@@ -169,7 +175,7 @@ export const MAX_WITHDRAW_MINOR = 1_000_000_000;
 
 export const PayWithdrawBody = z.object({
   amount: z.int({ error: 'validation.amountRequired' }).check(z.gt(0, { error: 'validation.amountRequired' }), z.lte(MAX_WITHDRAW_MINOR, { error: 'validation.amountTooLarge' })),
-  recipientId: z.int({ error: 'validation.recipientRequired' }).check(z.gt(0, { error: 'validation.recipientRequired' })),
+  recipientId: z.int({ error: 'validation.recipientRequired' }).check(z.gt(0, { error: 'validation.recipientRequired' }), z.lte(MAX_ID, { error: 'validation.recipientRequired' })),
   /** One per tap of Confirm: a retry with the same key returns the same order. */
   idempotencyKey: z.string({ error: 'validation.form' }).check(z.regex(/^[A-Za-z0-9_-]{16,64}$/, { error: 'validation.form' })),
 });

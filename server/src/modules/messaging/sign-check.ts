@@ -27,7 +27,8 @@ export function messagingSignCheck(db: Db, now: () => number = Date.now) {
     const url = new URL(request.url, 'http://local');
     const sign = url.searchParams.get('sign');
     const at = now();
-    if (!time || !/^\d{1,16}$/.test(time)) throw errors.staleTime();
+    // One spelling per instant: "0123" would be a new (time, sign) pair for the same time.
+    if (!time || !/^[1-9]\d{0,15}$/.test(time)) throw errors.staleTime();
     if (Math.abs(at - Number(time)) > MESSAGING_MAX_SKEW_MS) throw errors.staleTime();
     if (!sign || !verify) throw errors.badSign();
     const user = request.earner ? await findUserById(db, request.earner.userId) : null;

@@ -36,12 +36,13 @@ function redeemOnce(db: Db, now: Date, userId: number, code: string, attempt: st
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(redeemCodes).where(eq(redeemCodes.code, code));
     if (!row) throw taskErrors.codeUnknown();
-    if (row.expiresAt <= now) throw taskErrors.codeExpired();
+    // The earner's own use first: a repeated try answers its credit even once the code has expired.
     const [used] = await tx
       .select({ code: redeemCodeUses.code })
       .from(redeemCodeUses)
       .where(and(eq(redeemCodeUses.code, code), eq(redeemCodeUses.userId, userId)));
     if (used) throw taskErrors.codeAlreadyRedeemed();
+    if (row.expiresAt <= now) throw taskErrors.codeExpired();
 
     const [taken] = await tx
       .update(redeemCodes)
