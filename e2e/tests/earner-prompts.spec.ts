@@ -67,6 +67,13 @@ test.describe('the official group, once after registration', () => {
     const prompt = page.getByTestId('join-group-prompt');
     await expect(prompt.getByRole('heading', { name: 'Join our official group' })).toBeVisible();
     await expect(prompt).toContainText('Joining is free and earns 5 points.');
+    // The welcome bonus's toast shows above the prompt, never over its buttons.
+    await expect
+      .poll(async () => {
+        const [toasts, card] = [await page.getByTestId('toaster').boundingBox(), await prompt.boundingBox()];
+        return toasts && card ? toasts.y + toasts.height - card.y : null;
+      })
+      .toBeLessThanOrEqual(0);
     await prompt.getByRole('link', { name: 'Join the group' }).click();
     await expect(page).toHaveURL(/\/taskDetail\?taskId=\d+&taskType=joinGroup$/);
     await expect(page.getByRole('heading', { name: 'Join our community group' })).toBeVisible();

@@ -83,7 +83,7 @@ export {
   useSearchParams,
 } from 'react-router-dom';
 
-export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions } from './ui/toast.ui';
+export { toast, Toaster, TOAST_DURATION_MS, type ToastOptions, useToastLift } from './ui/toast.ui';
 export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Z_INDEX_POPUP } from './layers';
 
 /** SPEC §9: toasts close on their own after 3000 ms. */
@@ -79,6 +79,31 @@ const TONE_COLOR: Record<ToastTone, string> = {
   info: 'var(--g-text, #111827)',
 };
 
+const TOAST_LIFT = '--g-toast-lift';
+
+/**
+ * Keeps toasts above a card pinned to the bottom of the screen (a prompt after sign-up) while the
+ * card is shown, so "+100 points" never covers the card's buttons. Returns the card's ref.
+ */
+export function useToastLift(): (card: HTMLElement | null) => void {
+  const stop = useRef<(() => void) | null>(null);
+  useEffect(() => () => stop.current?.(), []);
+  return useCallback((card: HTMLElement | null) => {
+    stop.current?.();
+    stop.current = null;
+    if (!card) return;
+    const root = document.documentElement.style;
+    const lift = () => root.setProperty(TOAST_LIFT, `${Math.ceil(card.getBoundingClientRect().height) + 12}px`);
+    lift();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(lift) : null;
+    observer?.observe(card);
+    stop.current = () => {
+      observer?.disconnect();
+      root.removeProperty(TOAST_LIFT);
+    };
+  }, []);
+}
+
 /**
  * The live region is rendered even when empty: screen readers only announce changes inside a region
  * that already exists. Errors use role="alert" so they interrupt. Toasts sit low on the screen, above
@@ -94,7 +119,7 @@ export function Toaster() {
       style={{
         position: 'fixed',
         insetInline: 0,
-        insetBlockEnd: 'calc(var(--g-tab-bar-height, 4rem) + 1rem + env(safe-area-inset-bottom, 0px))',
+        insetBlockEnd: `calc(var(--g-tab-bar-height, 4rem) + 1rem + env(safe-area-inset-bottom, 0px) + var(${TOAST_LIFT}, 0px))`,
         zIndex: Z_INDEX_POPUP + 100,
         display: 'flex',
         flexDirection: 'column',

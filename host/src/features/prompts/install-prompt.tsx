@@ -1,4 +1,4 @@
-import { LineIcon, useT } from '@grab/shared';
+import { LineIcon, useT, useToastLift } from '@grab/shared';
 import { useId, useState } from 'react';
 import { isIosSafari, runsInstalled } from './install-platform';
 import styles from './prompts.module.css';
@@ -28,6 +28,7 @@ const SHARE_ICON = (
 export function InstallPrompt({ offer, onPrompted, onDismiss }: InstallPromptProps) {
   const { t } = useT('host');
   const titleId = useId();
+  const lift = useToastLift();
   const [busy, setBusy] = useState(false);
   // Already on the home screen, or a browser with neither the dialog nor the Share-menu steps.
   if (runsInstalled() || (!offer && !isIosSafari())) return null;
@@ -45,7 +46,7 @@ export function InstallPrompt({ offer, onPrompted, onDismiss }: InstallPromptPro
   }
 
   return (
-    <aside className={`g-card ${styles.prompt}`} aria-labelledby={titleId} data-testid="install-prompt">
+    <aside className={`g-card ${styles.prompt}`} aria-labelledby={titleId} data-testid="install-prompt" ref={lift}>
       <div className={styles.head}>
         <span className={styles.mark}>
           <LineIcon>

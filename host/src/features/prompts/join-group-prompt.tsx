@@ -1,4 +1,4 @@
-import { Link, LineIcon, PATHS, type Task, taskListQuery, usePointsText, useQuery, useT } from '@grab/shared';
+import { Link, LineIcon, PATHS, type Task, taskListQuery, usePointsText, useQuery, useT, useToastLift } from '@grab/shared';
 import { useEffect, useId } from 'react';
 import styles from './prompts.module.css';
 
@@ -15,6 +15,7 @@ export function JoinGroupPrompt({ onSettled }: { onSettled: () => void }) {
   const { t } = useT('host');
   const points = usePointsText();
   const titleId = useId();
+  const lift = useToastLift();
   // The hall's own list (same key): on Home this asks nothing more of the server.
   const { data } = useQuery(taskListQuery());
   const task = data ? officialGroupTask(data) : undefined;
@@ -26,7 +27,7 @@ export function JoinGroupPrompt({ onSettled }: { onSettled: () => void }) {
 
   if (!task) return null;
   return (
-    <aside className={`g-card ${styles.prompt}`} aria-labelledby={titleId} data-testid="join-group-prompt">
+    <aside className={`g-card ${styles.prompt}`} aria-labelledby={titleId} data-testid="join-group-prompt" ref={lift}>
       <div className={styles.head}>
         <span className={styles.mark}>
           <LineIcon>
