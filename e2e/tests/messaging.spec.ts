@@ -83,12 +83,11 @@ test.describe('messaging number (issue 11)', () => {
 
     expect((await assetsOf(request, earner.token)).balance).toBe(before.balance + REWARD);
     expect(await taskCredits(request, earner)).toEqual([REWARD]);
-    // The number is a run of the task, so Home counts it done for today; the task still leads to
-    // the numbers page, which lists them and takes more.
+    // The number is a run of the task, so Home counts it; the task leads back to the numbers page.
     await page.goto('/home');
-    await expect(taskCard(page, TASK_TITLE).getByText('1 of 1 done')).toBeVisible();
+    await expect(taskCard(page, TASK_TITLE).getByText('1 of 3 done')).toBeVisible();
     await openTask(page, task);
-    await page.getByRole('link', { name: 'Add a number' }).click();
+    await page.getByRole('link', { name: 'Start' }).click();
     await expect(page).toHaveURL(/\/wsTask\?taskType=messaging&taskId=\d+&id=\d+$/);
 
     // A reload shows the same list, and nothing is credited again.

@@ -172,6 +172,8 @@ export const SEED_TASKS: SeedTask[] = [
     title: 'Verify your messaging number',
     description: 'Send a one-time code to our official account to prove that the number is yours.',
     reward: 20_00,
+    // Each verified number is a run: Home counts up to three a day (more still earn, to the day's cap).
+    timesPerPeriod: 3,
     resetTime: '00:00',
     steps: [{ action: 'messaging', h5Url: '/wsTask', title: 'Send the code to our official account' }],
   },
