@@ -102,6 +102,44 @@ describe.each(engines)('password throttles on %s', (engine) => {
     expect(elsewhere.body.code).toBe(200);
   });
 
+  describe("the owner's own browser", () => {
+    const OWNER_BROWSER = 'o'.repeat(32);
+    const login = (phone: string, password: string, remoteAddress: string, deviceId?: string) =>
+      call(ctx.app, { method: 'POST', url: '/login', remoteAddress, payload: { country: 'IN', phone, password, ...(deviceId ? { deviceId } : {}) } });
+    /** An hour of a stranger's wrong guesses from many addresses: the account rests two minutes between guesses. */
+    const guessedAt = (phone: string) =>
+      ctx.db.insert(loginFailures).values(Array.from({ length: LOGIN_POLICY.accountFree + 8 }, (_, i) => ({ phone: `+91${phone}`, ip: `198.18.0.${i + 1}` })));
+
+    it("is let in with the right password while a stranger's steady guesses slow everyone else", async () => {
+      const earner = await registerEarner(ctx.app);
+      expect((await login(earner.phone, PASSWORD, '192.0.2.50', OWNER_BROWSER)).body.code).toBe(200);
+      await guessedAt(earner.phone);
+      expect((await login(earner.phone, PASSWORD, '192.0.2.51', 'x'.repeat(32))).body.code).toBe(TOO_MANY);
+      expect((await login(earner.phone, PASSWORD, '192.0.2.51')).body.code).toBe(TOO_MANY);
+      expect((await login(earner.phone, PASSWORD, '192.0.2.51', OWNER_BROWSER)).body.code).toBe(200);
+    });
+
+    it("is let in behind an address where a neighbour guessed the account five times", async () => {
+      const earner = await registerEarner(ctx.app);
+      const shared = '100.64.1.1';
+      expect((await login(earner.phone, PASSWORD, shared, OWNER_BROWSER)).body.code).toBe(200);
+      for (let i = 0; i < LOGIN_POLICY.perPair; i++) expect((await login(earner.phone, `neighbour-${i}`, shared, 'y'.repeat(32))).body.code).toBe(WRONG_CREDENTIALS);
+      expect((await login(earner.phone, PASSWORD, shared, 'z'.repeat(32))).body.code).toBe(TOO_MANY);
+      expect((await login(earner.phone, PASSWORD, shared, OWNER_BROWSER)).body.code).toBe(200);
+    });
+
+    it('is a stranger again once the password has changed', async () => {
+      const earner = await registerEarner(ctx.app);
+      const signedIn = await login(earner.phone, PASSWORD, '192.0.2.60', OWNER_BROWSER);
+      const token = (signedIn.body.data as { token: string }).token;
+      const NEW = 'another-pass-2026';
+      const changed = await call(ctx.app, { method: 'POST', url: '/app/user/password', token, remoteAddress: '192.0.2.61', payload: { oldPassword: PASSWORD, password: NEW, rePassword: NEW } });
+      expect(changed.body.code).toBe(200);
+      await guessedAt(earner.phone);
+      expect((await login(earner.phone, NEW, '192.0.2.60', OWNER_BROWSER)).body.code).toBe(TOO_MANY);
+    });
+  });
+
   it('throttles password changes: twenty wrong old passwords get at most five answers', async () => {
     const earner = await registerEarner(ctx.app);
     const codes: number[] = [];

@@ -42,6 +42,8 @@ export const users = pgTable(
     currency: text('currency').notNull().default('USD'),
     /** `reviewer` may decide audit submissions; `operator` (the console, later) may do that and more. */
     role: text('role', { enum: ROLES }).notNull().default('earner'),
+    /** When the password last changed (migration 0035): browsers known from before it are strangers again. */
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -100,7 +102,12 @@ export const sessions = pgTable(
     ip: text('ip'),
     deviceId: text('device_id'),
   },
-  (t) => [index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_user_device_idx')
+      .on(t.userId, t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+  ],
 );
 
 /**

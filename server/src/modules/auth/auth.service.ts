@@ -10,7 +10,7 @@ import { LedgerReason, post } from '../ledger/ledger.service';
 import { findUserByInviteCode, findUserById, findUserByPhone, loadUserInfo } from '../users/users.repository';
 import { burnPasswordCheck, hashPassword, randomCode, verifyPassword } from './credentials';
 import { clearAttempt, LOGIN_POLICY, PASSWORD_CHANGE_POLICY, reserveAttempt } from './password-attempts';
-import { createSession, type Origin, revokeAllSessions } from './sessions.repository';
+import { createSession, knownBrowser, type Origin, revokeAllSessions } from './sessions.repository';
 
 /** SPEC §1: "a bonus of 100 for new users", in hundredths of a point. */
 export const WELCOME_BONUS = 100_00;
@@ -127,8 +127,9 @@ export async function register(ctx: AuthContext, input: RegisterBody, origin: Re
  */
 export async function login(ctx: AuthContext, input: LoginBody, ip: string): Promise<Session> {
   const phone = normalizePhone(input.country, input.phone) ?? `${input.country}:${input.phone}`;
-  const attempt = await reserveAttempt(ctx.db, 'login', phone, { ip, device: input.deviceId }, LOGIN_POLICY);
   const user = await findUserByPhone(ctx.db, phone);
+  const known = user !== null && input.deviceId !== undefined && (await knownBrowser(ctx.db, user.id, input.deviceId));
+  const attempt = await reserveAttempt(ctx.db, 'login', phone, { ip, device: input.deviceId, known }, LOGIN_POLICY);
   let ok = false;
   if (user) ok = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
@@ -150,7 +151,7 @@ export async function changePassword(ctx: AuthContext, userId: number, input: Ch
   const passwordHash = await hashPassword(input.password);
   await ctx.db.transaction(async (tx) => {
     await clearAttempt(tx, 'passwordChange', account, ip, attempt);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    await tx.update(users).set({ passwordHash, passwordChangedAt: sql`now()` }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId);
   });
 }
@@ -176,7 +177,7 @@ export async function createOperator(db: Db, input: OperatorInput): Promise<{ us
     if (existing) {
       await tx
         .update(users)
-        .set({ role: input.role, ...(passwordHash ? { passwordHash } : {}) })
+        .set({ role: input.role, ...(passwordHash ? { passwordHash, passwordChangedAt: sql`now()` } : {}) })
         .where(eq(users.id, existing.id));
       if (passwordHash) await revokeAllSessions(tx, existing.id);
       return { userId: existing.id, created: false };

@@ -15,6 +15,9 @@ import { errors } from '../../http/app-error';
  * - one address guessing many accounts with ever new browser ids: a hard stop after `perIp`.
  * Mobile carriers put thousands of phones behind one address, so the address's own limit is
  * far above one browser's: one person's typos, or a guesser's, never lock out their neighbours.
+ * A browser the owner used since the password last changed (`known`) answers only to its own
+ * count: a stranger guessing the account, steadily or from the same address, never keeps the
+ * owner out of it.
  */
 export interface AttemptPolicy {
   perPair: number;
@@ -33,6 +36,8 @@ export const PASSWORD_CHANGE_POLICY: AttemptPolicy = { perPair: 5, perDevice: 5,
 export interface AttemptOrigin {
   ip: string;
   device?: string | null | undefined;
+  /** The browser is one the account's owner used (see `knownBrowser`). */
+  known?: boolean;
 }
 
 /** Seconds an account must rest after `failures` failed attempts within the last hour. */
@@ -116,10 +121,11 @@ export async function reserveAttempt(db: Db, scope: AttemptScope, account: strin
       oldestDevice: row?.oldestDevice ?? null,
       oldestIp: row?.oldestIp ?? null,
     };
-    if (counts.pair >= policy.perPair) throw errors.tooManyRequests(minutesLeft(counts.oldestPair, policy.pairWindowMinutes));
     if (counts.device >= policy.perDevice) throw errors.tooManyRequests(minutesLeft(counts.oldestDevice, policy.pairWindowMinutes));
-    if (counts.ip >= policy.perIp) throw errors.tooManyRequests(minutesLeft(counts.oldestIp, policy.pairWindowMinutes));
-    const delay = accountDelaySeconds(policy, counts.accountHour);
+    const known = origin.known === true && device !== null;
+    if (!known && counts.pair >= policy.perPair) throw errors.tooManyRequests(minutesLeft(counts.oldestPair, policy.pairWindowMinutes));
+    if (!known && counts.ip >= policy.perIp) throw errors.tooManyRequests(minutesLeft(counts.oldestIp, policy.pairWindowMinutes));
+    const delay = known ? 0 : accountDelaySeconds(policy, counts.accountHour);
     if (delay > 0 && counts.lastAccount) {
       const waitMs = new Date(counts.lastAccount).getTime() + delay * 1000 - Date.now();
       if (waitMs > 0) throw errors.tooManyRequests(Math.max(1, Math.ceil(waitMs / 60_000)));

@@ -39,6 +39,24 @@ export async function usedRecentlyBy(db: Executor, userId: number, origin: Origi
   return result.rows[0]?.used === true;
 }
 
+/**
+ * Whether this browser signed up or logged in to the account within 90 days and since its password
+ * last changed: then it is the owner's (its id is random and never shown to anyone else).
+ */
+export async function knownBrowser(db: Executor, userId: number, deviceId: string): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select exists (
+      select 1 from ${sessions} join ${users} on ${users.id} = ${sessions.userId}
+      where ${sessions.userId} = ${userId} and ${sessions.deviceId} = ${deviceId}
+        and ${sessions.createdAt} > greatest(now() - interval '90 days', coalesce(${users.passwordChangedAt}, '-infinity'))
+      union all
+      select 1 from ${signups} join ${users} on ${users.id} = ${signups.userId}
+      where ${signups.userId} = ${userId} and ${signups.deviceId} = ${deviceId}
+        and ${signups.createdAt} > greatest(now() - interval '90 days', coalesce(${users.passwordChangedAt}, '-infinity'))
+    ) as known`)) as unknown as { rows: { known: boolean }[] };
+  return result.rows[0]?.known === true;
+}
+
 export interface LiveSession {
   sessionId: number;
   userId: number;
