@@ -41,7 +41,7 @@ describe.each(engines)('bad input on %s', (engine) => {
     { name: 'phone as a number', request: () => register({ ...valid(), phone: 9876543210 }), status: 400, code: 400, key: 'validation.phoneRequired' },
     { name: 'password as an object', request: () => register({ ...valid(), password: { $gt: '' } }), status: 400, code: 400, key: 'validation.passwordRequired' },
     { name: 'short password', request: () => register({ ...valid(), password: 'short', rePassword: 'short' }), status: 400, code: 400, key: 'validation.passwordLength' },
-    { name: 'a password of spaces only', request: () => register({ ...valid(), password: ' '.repeat(12), rePassword: ' '.repeat(12) }), status: 400, code: 400, key: 'validation.passwordRequired' },
+    { name: 'a password of spaces only', request: () => register({ ...valid(), password: ' '.repeat(12), rePassword: ' '.repeat(12) }), status: 400, code: 400, key: 'validation.passwordBlank' },
     {
       name: "a stranger's bad withdrawal (who calls is checked first)",
       request: () => ({ method: 'POST', url: '/app/pay/pay-withdraw', payload: { amount: 'all', recipientId: -1 } }),

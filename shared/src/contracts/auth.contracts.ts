@@ -24,7 +24,7 @@ export const Password = z.string({ error: 'validation.passwordRequired' }).check
   z.minLength(PASSWORD_MIN, { error: 'validation.passwordLength' }),
   z.maxLength(PASSWORD_MAX, { error: 'validation.passwordLength' }),
   // Spaces or invisible characters alone are no password, however many: the field would look empty.
-  z.refine((v) => /[^\s\p{Cc}\p{Cf}]/u.test(v), { error: 'validation.passwordRequired' }),
+  z.refine((v) => /[^\s\p{Cc}\p{Cf}]/u.test(v), { error: 'validation.passwordBlank' }),
 );
 export const InviteCode = z.string({ error: 'validation.inviteCodeRequired' }).check(
   z.trim(),
