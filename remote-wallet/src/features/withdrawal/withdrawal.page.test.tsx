@@ -147,6 +147,14 @@ describe('WithdrawalPage', () => {
     expect(withdrawButton()).toHaveProperty('disabled', true);
   });
 
+  it('says what each amount takes before it is tapped, and marks those out of reach', async () => {
+    asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
+    renderPage();
+    const one = await screen.findByRole('radio', { name: '$1.00' });
+    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,020 points');
+    expect(one.closest('label')?.hasAttribute('data-short')).toBe(true);
+  });
+
   it('keeps Withdraw shut while a new recipient waits out its cooling-off, and says until when', async () => {
     recipient = { ...RECIPIENT, coolingOffUntil: '2026-11-25T10:00:00.000Z' };
     const user = userEvent.setup();

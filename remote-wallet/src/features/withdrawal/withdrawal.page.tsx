@@ -238,21 +238,32 @@ export default function WithdrawalPage() {
             {t('withdrawal.amount', { currency: o.currency })}
           </legend>
           <div className={styles.presets}>
-            {o.presets.map((preset) => (
-              <label key={preset} className={styles.preset}>
-                <input
-                  type="radio"
-                  name="amount"
-                  value={preset}
-                  checked={amount === preset}
-                  onChange={() => {
-                    setAmount(preset);
-                    setAmountMissing(false);
-                  }}
-                />
-                <span dir="ltr">{formatMinor(preset, o.currency, o.fractionDigits, language)}</span>
-              </label>
-            ))}
+            {o.presets.map((preset) => {
+              const cost = quoteWithdrawal(preset, o).total;
+              const costId = `${amountId}-cost-${preset}`;
+              return (
+                <label key={preset} className={styles.preset} data-short={cost > a.withdrawable ? true : undefined}>
+                  <input
+                    type="radio"
+                    name="amount"
+                    value={preset}
+                    checked={amount === preset}
+                    aria-describedby={costId}
+                    onChange={() => {
+                      setAmount(preset);
+                      setAmountMissing(false);
+                    }}
+                  />
+                  <span>
+                    <span dir="ltr">{formatMinor(preset, o.currency, o.fractionDigits, language)}</span>
+                    {/* Out of the radio's name (its amount), read as its description. */}
+                    <span id={costId} className={styles.presetCost} aria-hidden="true">
+                      {points(cost)}
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
           </div>
           {amountMissing ? (
             <p className={styles.fieldError} id={`${amountId}-error`} role="alert">
