@@ -56,6 +56,17 @@ describe('WithdrawalOrdersPage', () => {
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
   });
 
+  it('with nothing on its way, leads to the paid withdrawals', async () => {
+    lists.in_progress = [];
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByText('No withdrawal is on its way.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'See paid withdrawals' }));
+    expect(await screen.findAllByTestId('order')).not.toHaveLength(0);
+    expect(asked.at(-1)).toMatchObject({ status: 'success', page: 1 });
+    expect(screen.getByRole('button', { name: 'Success' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
   it('names the institution beside the method only where it says more than the method', async () => {
     lists.in_progress = [order(1, 'in_progress'), order(2, 'in_progress', { method: 'bank', institutionName: 'HDFC Bank', maskedAccount: '•••• 9012' })];
     renderPage();

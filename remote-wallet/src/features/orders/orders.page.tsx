@@ -45,13 +45,24 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
   );
 }
 
-/** One page of one tab; the last page offers the next. */
-function OrdersChunk({ status, page, last, onMore }: { status: WithdrawStatus; page: number; last: boolean; onMore: () => void }) {
+/** One page of one tab; the last page offers the next, and an empty "in progress" the paid ones. */
+function OrdersChunk({ status, page, last, onMore, onSeePaid }: { status: WithdrawStatus; page: number; last: boolean; onMore: () => void; onSeePaid: () => void }) {
   const { t } = useT(WALLET_NS);
   const { data, isError, refetch } = useQuery(ordersQuery(status, page));
   if (isError) return <LoadFailed message={t('orders.error')} onRetry={() => void refetch()} />;
   if (!data) return <LoadingBlocks blockSize="7rem" />;
-  if (page === 1 && data.items.length === 0) return <p className={styles.empty}>{t(`orders.empty.${status}`)}</p>;
+  if (page === 1 && data.items.length === 0) {
+    return (
+      <div className={styles.empty}>
+        <p>{t(`orders.empty.${status}`)}</p>
+        {status === 'in_progress' ? (
+          <button type="button" className="g-button g-button--secondary" onClick={onSeePaid}>
+            {t('orders.seePaid')}
+          </button>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <>
       <ul className={styles.list}>
@@ -89,7 +100,17 @@ export default function WithdrawalOrdersPage() {
             }}
           />
           {pageNumbers(pages).map((page) => (
-            <OrdersChunk key={`${status}-${page}`} status={status} page={page} last={page === pages} onMore={() => setPages(pages + 1)} />
+            <OrdersChunk
+              key={`${status}-${page}`}
+              status={status}
+              page={page}
+              last={page === pages}
+              onMore={() => setPages(pages + 1)}
+              onSeePaid={() => {
+                setStatus('success');
+                setPages(1);
+              }}
+            />
           ))}
         </>
       ) : (
