@@ -223,6 +223,8 @@ describe('the lucky wheel', () => {
     const on = events();
     render(<LuckyWheel config={wheel} createEngine={createEngine} disabled {...on} />);
     expect((spinButton() as HTMLButtonElement).disabled).toBe(true);
+    // Drawn muted, so its own GO does not look like a second way to spin.
+    expect(screen.getByRole('img').hasAttribute('data-disabled')).toBe(true);
     act(() => engine().callbacks.pressed());
     expect(on.onStart).not.toHaveBeenCalled();
   });

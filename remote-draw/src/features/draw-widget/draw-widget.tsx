@@ -232,6 +232,7 @@ export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidg
         role="img"
         aria-label={t('prizes', { list: prizeNames.join(', ') })}
         data-phase={phase}
+        data-disabled={props.disabled && phase === 'idle' ? true : undefined}
         hidden={failed}
       />
       {failed && (
