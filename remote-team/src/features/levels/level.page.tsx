@@ -25,7 +25,12 @@ function LevelItem({ rule, current }: { rule: LevelRule; current: boolean }) {
       <p className={styles.needs}>
         {rule.level === 1
           ? t('levels.everyone')
-          : t('levels.needs', { points: points(rule.minTaskPoints), count: rule.minActiveInvitees.toLocaleString(languageByKey(language).tag) })}
+          : t('levels.needs', {
+              points: points(rule.minTaskPoints),
+              // The number picks the plural form; the text shows it grouped the language's way.
+              count: rule.minActiveInvitees,
+              invitees: rule.minActiveInvitees.toLocaleString(languageByKey(language).tag),
+            })}
       </p>
       <ul className={styles.rights}>
         {rule.rights.map((right) => (
