@@ -1,7 +1,7 @@
 import { type AppInfo, ErrorCode, MESSAGING_SILENT, type PendingCode, type PhoneStatus, type Task } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messagingRewards, taskRuns, teamRebates, userProgress } from '../src/db/schema';
+import { messagingCodeRefusals, messagingRewards, taskRuns, teamRebates, userProgress } from '../src/db/schema';
 import { serverSecret } from '../src/db/server-secrets';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
@@ -243,6 +243,27 @@ describe.each(engines)('messaging API on %s', (engine) => {
     for (let i = 0; i < 5; i++) await requestCode(ctx.app, who, newNumber());
     const perEarner = await signedCall(ctx.app, who, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: newNumber().phone });
     expect(perEarner.body.code).toBe(429);
+  });
+
+  it("asking about other earners' numbers counts toward the hourly limit, and past it nothing tells whose a number is", async () => {
+    const owner = await registerEarner(ctx.app);
+    const prober = await registerEarner(ctx.app);
+    const owned = newNumber();
+    await deliver(ctx.app, ctx.db, { from: owned.e164, text: (await requestCode(ctx.app, owner, owned)).code });
+    // Ten refusals are the earner's ten tries of the hour (MESSAGING_CODES_PER_HOUR_EARNER).
+    for (let i = 0; i < 10; i++) {
+      const { body } = await signedCall(ctx.app, prober, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: owned.phone });
+      expect(body.code).toBe(ErrorCode.numberTaken);
+    }
+    const owners = await signedCall(ctx.app, prober, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: owned.phone });
+    const strangers = await signedCall(ctx.app, prober, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: newNumber().phone });
+    expect(owners).toMatchObject({ status: 429, body: { code: 429, data: null } });
+    expect(strangers.body).toEqual(owners.body);
+    // An hour later the earner may ask again, and the old refusals are gone.
+    await call(ctx.app, { method: 'POST', url: '/test/clock', token: prober.token, payload: { offsetMs: 61 * 60_000 } });
+    expect((await signedCall(ctx.app, prober, 'POST', '/api/user/addwsnumber', { country: 'IN', phone: owned.phone })).body.code).toBe(ErrorCode.numberTaken);
+    expect(await ctx.db.select().from(messagingCodeRefusals).where(eq(messagingCodeRefusals.userId, prober.userId))).toHaveLength(1);
+    await call(ctx.app, { method: 'POST', url: '/test/clock', token: prober.token, payload: { offsetMs: 0 } });
   });
 
   it('refuses a number that is not valid for its country, in the earner’s language', async () => {

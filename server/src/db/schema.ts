@@ -842,6 +842,21 @@ export const messagingCodes = pgTable(
 );
 
 /**
+ * Code requests refused because the number is another earner's (the messaging module's table).
+ * They count toward the earner's hourly limit as codes do, so asking about number after number
+ * cannot tell which phones belong to earners; rows older than the hour are dropped as new ones come.
+ */
+export const messagingCodeRefusals = pgTable(
+  'messaging_code_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: userIdColumn(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('messaging_code_refusals_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
  * Verified numbers (the messaging module's table): a number belongs to one earner at a time (the
  * primary key). Deleting removes the row; what the number earned stays in `messaging_rewards`.
  */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
 import {
+  messagingCodeRefusals,
   messagingCodes,
   messagingDailyPoints,
   messagingInbound,
@@ -36,6 +37,24 @@ export async function forgetExpiredSigns(db: Executor, now: Date): Promise<void>
  */
 export async function lockCodeRequests(tx: Tx, userId: number, phone: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`messaging-earner:${userId}`})), pg_advisory_xact_lock(hashtext(${`messaging-number:${phone}`}))`);
+}
+
+/**
+ * What the earner asked since `since`, codes and refusals of other earners' numbers together: both
+ * count toward the earner's hourly limit.
+ */
+export async function countEarnerTries(db: Executor, since: Date, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<string>`count(*)::text` })
+    .from(messagingCodeRefusals)
+    .where(and(eq(messagingCodeRefusals.userId, userId), gte(messagingCodeRefusals.createdAt, since)));
+  return (await countCodes(db, since, { userId })) + Number(row?.n ?? 0);
+}
+
+/** Notes a refused request for another earner's number, and forgets the earner's refusals older than `since`. */
+export async function recordRefusal(tx: Tx, userId: number, at: Date, since: Date): Promise<void> {
+  await tx.delete(messagingCodeRefusals).where(and(eq(messagingCodeRefusals.userId, userId), lt(messagingCodeRefusals.createdAt, since)));
+  await tx.insert(messagingCodeRefusals).values({ userId, createdAt: at });
 }
 
 /** Codes asked since `since`: by one earner, or for one number by anyone. */

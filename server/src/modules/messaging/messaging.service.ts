@@ -10,6 +10,7 @@ import { messagingErrors } from './messaging.errors';
 import {
   type CodeRow,
   countCodes,
+  countEarnerTries,
   deleteNumber,
   findNumber,
   insertCode,
@@ -18,6 +19,7 @@ import {
   numberReward,
   numbersOf,
   pointsOfDay,
+  recordRefusal,
 } from './messaging.repository';
 
 export interface MessagingContext {
@@ -67,21 +69,27 @@ export async function appInfoOf(ctx: MessagingContext, userId: number): Promise<
 /**
  * `addwsnumber`: a new one-time code for the number. Refused when the number is someone else's or
  * already the earner's, when today's messaging points are at the cap, and past the hourly limits
- * per earner and per number (counted under a lock, so parallel requests cannot slip past).
+ * per earner and per number (counted under a lock, so parallel requests cannot slip past). A request
+ * for another earner's number counts toward the earner's limit as a code does.
  */
 export async function requestCode(ctx: MessagingContext, userId: number, input: { country: string; phone: string }): Promise<PendingCode> {
   const phone = normalizePhone(input.country, input.phone);
   if (!phone) throw messagingErrors.invalidNumber();
   const now = ctx.clock.now(userId);
   const m = ctx.config.messaging;
-  return ctx.db.transaction(async (tx) => {
+  const since = new Date(now.getTime() - HOUR_MS);
+  const answer = await ctx.db.transaction(async (tx) => {
     await lockCodeRequests(tx, userId, phone);
+    // Counted before the owner is looked up, so that past the limit nothing tells whose a number is.
+    if ((await countEarnerTries(tx, since, userId)) >= m.codesPerHourPerEarner) throw messagingErrors.tooManyCodes();
     const owner = await findNumber(tx, phone);
-    if (owner && owner.userId !== userId) throw messagingErrors.numberTaken();
+    if (owner && owner.userId !== userId) {
+      // Kept: the refusal must count, so it is answered after the commit rather than thrown here.
+      await recordRefusal(tx, userId, now, since);
+      return 'taken' as const;
+    }
     if (owner) throw messagingErrors.alreadyVerified();
     if ((await pointsOfDay(tx, userId, utcDay(now))) >= (await numberSetting(tx, 'messagingDailyCap', m.dailyCap))) throw messagingErrors.capReached();
-    const since = new Date(now.getTime() - HOUR_MS);
-    if ((await countCodes(tx, since, { userId })) >= m.codesPerHourPerEarner) throw messagingErrors.tooManyCodes();
     if ((await countCodes(tx, since, { phone })) >= m.codesPerHourPerNumber) throw messagingErrors.tooManyCodes();
     const row = await insertCode(tx, {
       userId,
@@ -93,6 +101,8 @@ export async function requestCode(ctx: MessagingContext, userId: number, input: 
     });
     return pending(ctx, row);
   });
+  if (answer === 'taken') throw messagingErrors.numberTaken();
+  return answer;
 }
 
 /** `get_code`: the earner's newest code while it still waits to arrive, so a reloaded page resumes. */
