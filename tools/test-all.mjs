@@ -33,8 +33,24 @@ const stages = [
   },
 ];
 
-// The names of the failed tests, so the last lines of a long log (often all a CI page keeps) say
-// what broke, not only how much.
+/**
+ * The start of a failure's message without colours, on one line: what was expected and of what
+ * (the locator), which is what tells a flaky wait from a real break when a log's tail is all there is.
+ */
+function gist(message) {
+  if (typeof message !== 'string') return '';
+  const lines = message
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes are what is removed
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const text = lines.slice(0, 3).join(' | ');
+  return text.length > 300 ? `${text.slice(0, 299)}…` : text;
+}
+
+// The names of the failed tests and the gist of why, so the last lines of a long log (often all a
+// CI page keeps) say what broke, not only how much.
 function failures(report) {
   const file = path.join(reports, report);
   if (!fs.existsSync(file)) return [];
@@ -43,15 +59,16 @@ function failures(report) {
   if (report === 'vitest.json') {
     for (const suite of json.testResults ?? []) {
       for (const t of suite.assertionResults ?? []) {
-        if (t.status === 'failed') names.push(`${path.relative(root, suite.name)} › ${t.fullName ?? t.title}`);
+        if (t.status === 'failed') names.push({ name: `${path.relative(root, suite.name)} › ${t.fullName ?? t.title}`, why: gist(t.failureMessages?.[0]) });
       }
     }
     return names;
   }
   const walk = (suite, trail) => {
     for (const spec of suite.specs ?? []) {
-      const bad = (spec.tests ?? []).some((t) => t.status === 'unexpected');
-      if (bad) names.push(`${spec.file ?? suite.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`);
+      const bad = (spec.tests ?? []).find((t) => t.status === 'unexpected');
+      const result = bad?.results?.at(-1);
+      if (bad) names.push({ name: `${spec.file ?? suite.file}:${spec.line} › ${[...trail, spec.title].join(' › ')}`, why: gist(result?.error?.message ?? result?.errors?.[0]?.message) });
     }
     for (const child of suite.suites ?? []) walk(child, suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail);
   };
@@ -93,7 +110,7 @@ let skipped = 0;
 for (const r of results) {
   const c = r.counts ? ` (${r.counts.passed} passed, ${r.counts.failed} failed)` : '';
   process.stdout.write(`  ${r.ok ? 'ok  ' : 'FAIL'} ${r.name}${c} in ${r.seconds.toFixed(0)} s\n`);
-  for (const name of r.failures.slice(0, 20)) process.stdout.write(`       ✘ ${name}\n`);
+  for (const { name, why } of r.failures.slice(0, 20)) process.stdout.write(`       ✘ ${name}\n${why ? `         ${why}\n` : ''}`);
   if (r.counts) {
     passed += r.counts.passed;
     failed += r.counts.failed;
