@@ -106,6 +106,24 @@ describe.each(engines)('auth on %s', (engine) => {
     expect(unknown.body.code).toBe(1002);
   });
 
+  it('logs in with a password typed in either form of its accented letters, also for an account made before they were made one', async () => {
+    const [composed, decomposed] = ['Café-sécurité', 'Cafe\u0301-se\u0301curite\u0301'];
+    expect(composed).not.toBe(decomposed);
+    const login = (phone: string, password: string) => call(ctx.app, { method: 'POST', url: '/login', payload: { country: 'IN', phone, password } });
+    const phone = uniquePhone();
+    const made = await call(ctx.app, { method: 'POST', url: '/public/user/register', payload: { country: 'IN', phone, password: decomposed, rePassword: decomposed, inviteCode: 'ROOT01' } });
+    expect(made.status).toBe(200);
+    expect((await login(phone, composed)).status).toBe(200);
+    expect((await login(phone, decomposed)).status).toBe(200);
+    // An older account whose hash holds the decomposed form as it was typed.
+    const older = await registerEarner(ctx.app);
+    const argon2 = (await import('argon2')).default;
+    await ctx.db.update(users).set({ passwordHash: await argon2.hash(decomposed, { type: argon2.argon2id }) }).where(eq(users.id, older.userId));
+    expect((await login(older.phone, composed)).status).toBe(200);
+    expect((await login(older.phone, decomposed)).status).toBe(200);
+    expect((await login(older.phone, 'Cafe-securite')).body.code).toBe(1002);
+  });
+
   it('throttles a phone after five failures, even with the right password, and tells the minutes', async () => {
     const earner = await registerEarner(ctx.app);
     for (let i = 0; i < 5; i++) {

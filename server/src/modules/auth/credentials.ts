@@ -8,17 +8,32 @@ const argon2 = () => import('argon2').then((m) => m.default);
 // logins does not exhaust a small machine's memory.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * The same typed password can arrive as different code points: "é" is one on one keyboard and "e"
+ * plus an accent on another. Passwords are hashed in one form (NFC) so that either logs in.
+ */
 export async function hashPassword(password: string): Promise<string> {
   const a = await argon2();
-  return a.hash(password, { ...ARGON2_OPTIONS, type: a.argon2id });
+  return a.hash(password.normalize('NFC'), { ...ARGON2_OPTIONS, type: a.argon2id });
 }
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+async function verifyOne(hash: string, password: string): Promise<boolean> {
   try {
     return await (await argon2()).verify(hash, password);
   } catch {
     return false;
   }
+}
+
+/**
+ * Hashes made before passwords were normalised hold whatever form was typed at sign-up, so a miss
+ * in NFC tries the other forms; only a password with such letters costs more than one check, and
+ * a wrong one (or `burnPasswordCheck`'s) tries them all, so timing tells no account apart.
+ */
+export async function verifyPassword(hash: string, password: string): Promise<boolean> {
+  const forms = [...new Set([password.normalize('NFC'), password.normalize('NFD'), password])];
+  for (const form of forms) if (await verifyOne(hash, form)) return true;
+  return false;
 }
 
 let dummyHash: Promise<string> | undefined;
