@@ -1,20 +1,13 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/database';
-import { tasks } from '../../db/schema';
 import { periodOf } from './task-periods';
 import { payRun, type RunPayment } from './task-rewards.service';
 import { insertRun, lockPeriodRuns, updateRun } from './task-runs.repository';
-import { type CatalogueTask, findTask } from './tasks.repository';
+import { type CatalogueTask, firstActiveOfKind } from './tasks.repository';
 
 /** The catalogue's messaging task, the first active one in display order: what a verified number earns. */
-export async function messagingTask(db: Executor): Promise<CatalogueTask | null> {
-  const [row] = await db
-    .select({ id: tasks.id })
-    .from(tasks)
-    .where(and(eq(tasks.kind, 'messaging'), eq(tasks.active, true)))
-    .orderBy(asc(tasks.position), asc(tasks.id))
-    .limit(1);
-  return row ? findTask(db, row.id) : null;
+export function messagingTask(db: Executor): Promise<CatalogueTask | null> {
+  return firstActiveOfKind(db, 'messaging');
 }
 
 /**

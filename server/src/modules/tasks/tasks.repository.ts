@@ -116,6 +116,18 @@ export async function findTask(db: Executor, taskId: number): Promise<CatalogueT
   return task ?? null;
 }
 
+/** The first active task of a kind in display order, with its steps. */
+export async function firstActiveOfKind(db: Executor, kind: TaskKind): Promise<CatalogueTask | null> {
+  const rows = await db
+    .select()
+    .from(tasks)
+    .where(and(eq(tasks.kind, kind), eq(tasks.active, true)))
+    .orderBy(asc(tasks.position), asc(tasks.id))
+    .limit(1);
+  const [task] = await withSteps(db, rows);
+  return task ?? null;
+}
+
 export interface EarnerRuns {
   level: number;
   inviteCode: string;
