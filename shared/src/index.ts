@@ -88,7 +88,7 @@ export { confirmDialog, DialogHost, type ConfirmOptions } from './ui/dialog.ui';
 export { Z_INDEX_POPUP } from './ui/layers';
 export { LoadFailed, LoadingBlocks } from './ui/load-states.ui';
 export { PATHS, type RoutePath } from './routes/route-paths';
-export { deviceId, randomKey } from './device/device-id';
+export { deviceId, keptKey, randomKey } from './device/device-id';
 export { BackButton } from './ui/back-button.ui';
 export { OnwardArrow } from './ui/onward-arrow.ui';
 export { LineIcon, LockIcon } from './ui/line-icon.ui';

@@ -15,19 +15,28 @@ export function randomKey(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * The random key kept in `storage` under `name`, made and kept at first use. Storage can be blocked
+ * (private tabs, a full quota): then the key made lives for this call only, and callers say what
+ * that costs them.
+ */
+export function keptKey(storage: Pick<Storage, 'getItem' | 'setItem'>, name: string, make: () => string = randomKey): string {
+  try {
+    const kept = storage.getItem(name);
+    if (kept && VALID.test(kept)) return kept;
+  } catch {
+    // Blocked: a fresh key below.
+  }
+  const key = make();
+  try {
+    storage.setItem(name, key);
+  } catch {
+    // Blocked: not kept.
+  }
+  return key;
+}
+
+/** Blocked storage gives a fresh id for this page, which the server still counts once per address. */
 export function deviceId(storage: Pick<Storage, 'getItem' | 'setItem'> = localStorage, randomId: () => string = randomKey): string {
-  let id: string | null = null;
-  try {
-    id = storage.getItem(DEVICE_ID_KEY);
-  } catch {
-    // Blocked storage: a fresh id for this page, which the server still counts once per address.
-  }
-  if (id && VALID.test(id)) return id;
-  id = randomId();
-  try {
-    storage.setItem(DEVICE_ID_KEY, id);
-  } catch {
-    // As above.
-  }
-  return id;
+  return keptKey(storage, DEVICE_ID_KEY, randomId);
 }

@@ -1,7 +1,6 @@
-import { randomKey } from '@grab/shared';
+import { keptKey } from '@grab/shared';
 
 const PREFIX = 'redeem-attempt:';
-const VALID = /^[A-Za-z0-9_-]{16,64}$/;
 
 type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
@@ -11,20 +10,8 @@ type Store = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
  * answers the credit it made instead of "already redeemed".
  */
 export function attemptFor(code: string, store: Store = sessionStorage): string {
-  const name = PREFIX + code.trim().toUpperCase();
-  try {
-    const kept = store.getItem(name);
-    if (kept && VALID.test(kept)) return kept;
-  } catch {
-    // Blocked storage: a key for this try only.
-  }
-  const key = randomKey();
-  try {
-    store.setItem(name, key);
-  } catch {
-    // As above.
-  }
-  return key;
+  // With storage blocked the key serves this try only.
+  return keptKey(store, PREFIX + code.trim().toUpperCase());
 }
 
 /** The try was answered (credited or refused): the next try of the code is a new one. */
