@@ -30,7 +30,8 @@ describe('LevelPage', () => {
     const levels = within(await screen.findByRole('region', { name: 'All levels' })).getAllByRole('listitem').filter((li) => li.parentElement?.tagName === 'OL');
     expect(levels).toHaveLength(11);
     expect(levels[0]?.textContent).toBe('LV1Every new member starts here.Level tasks');
-    // One invitee is one, not '1 active invitees'.
+    // A level that needs no invitee does not mention them; one invitee is one, not '1 active invitees'.
+    expect(levels[1]?.textContent).toBe('LV2You are hereNeeds 500 points from tasksLevel tasksKeeps every right of LV1');
     expect(levels[2]?.textContent).toBe('LV3Needs 2,000 points from tasks and 1 active inviteeLevel tasksKeeps every right of LV2');
     expect(levels[3]?.textContent).toBe('LV4Needs 5,000 points from tasks and 2 active inviteesThe exclusive customer-service groupKeeps every right of LV3');
     expect(levels[5]?.textContent).toBe('LV6Needs 20,000 points from tasks and 5 active inviteesKeeps every right of LV5');

@@ -25,7 +25,9 @@ function LevelItem({ rule, current }: { rule: LevelRule; current: boolean }) {
       <p className={styles.needs}>
         {rule.level === 1
           ? t('levels.everyone')
-          : t('levels.needs', {
+          : rule.minActiveInvitees === 0
+            ? t('levels.needsPointsOnly', { points: points(rule.minTaskPoints) })
+            : t('levels.needs', {
               points: points(rule.minTaskPoints),
               // The number picks the plural form; the text shows it grouped the language's way.
               count: rule.minActiveInvitees,
