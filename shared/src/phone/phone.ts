@@ -1,4 +1,5 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import type { CurrencyCode } from '../contracts/user.contracts';
 
 /**
  * Phone numbers are checked per country with libphonenumber-js (its small metadata set). The client
@@ -7,10 +8,38 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 export const PHONE_COUNTRIES = ['IN', 'ID', 'PK', 'BD', 'PH', 'NG', 'US', 'MX', 'CO', 'AR', 'ES'] as const;
 export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 
+export function isPhoneCountry(country: string): country is PhoneCountry {
+  return (PHONE_COUNTRIES as readonly string[]).includes(country);
+}
+
+/**
+ * An earner is paid where their phone is: UPI and Indian banks pay rupees whatever language the app
+ * speaks. The markets without a currency of their own in SPEC §9 are paid in USD. Migration 0036 holds
+ * the same table in SQL, and a test keeps the two equal.
+ */
+const PAYOUT_CURRENCIES: Record<PhoneCountry, CurrencyCode> = {
+  IN: 'INR',
+  ID: 'IDR',
+  PK: 'PKR',
+  BD: 'BDT',
+  PH: 'PHP',
+  NG: 'NGN',
+  US: 'USD',
+  MX: 'USD',
+  CO: 'USD',
+  AR: 'USD',
+  ES: 'USD',
+};
+
+/** The currency an account of this phone country is paid in, decided once at sign-up. */
+export function payoutCurrency(country: PhoneCountry): CurrencyCode {
+  return PAYOUT_CURRENCIES[country];
+}
+
 /** Returns the number in E.164 form, or null when it is not a valid number of that country. */
 export function normalizePhone(country: string, phone: string): string | null {
-  if (!(PHONE_COUNTRIES as readonly string[]).includes(country)) return null;
-  const parsed = parsePhoneNumberFromString(phone, country as CountryCode);
+  if (!isPhoneCountry(country)) return null;
+  const parsed = parsePhoneNumberFromString(phone, country);
   if (!parsed?.isValid() || parsed.country !== country) return null;
   return parsed.number;
 }
