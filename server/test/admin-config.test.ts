@@ -6,7 +6,7 @@ import { numberSetting } from '../src/modules/config/operator-settings.repositor
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
-import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { call, countRows, engines, type Registered, registerEarner, registerEarnerOf, testConfig, useTestContext } from './helper';
 import { CONSOLE_ROLES, type ConsolePeople, makeConsolePeople } from './console-fixtures';
 import { uploadPicture } from './reviews-fixtures';
 
@@ -74,10 +74,11 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
   });
 
   it('changes withdrawal presets and fees, seen by the earner and by a withdrawal whose rules this process had cached', async () => {
-    const earner = await registerEarner(ctx.app);
+    // A US number is paid in dollars, the currency whose rules this test changes.
+    const earner = await registerEarnerOf(ctx.app, { country: 'US' });
     await postAlone(ctx.db, { userId: earner.userId, amount: 10_000_00, reason: LedgerReason.taskReward, idempotencyKey: `config-test:${earner.userId}` });
-    const [upi] = (await get<{ id: number }[]>('/app/pay/institutionList?method=upi', earner.token)).body.data!;
-    const recipient = (await post<Recipient>('/app/pay/userRecipientSave', { method: 'upi', institutionId: upi!.id, name: 'Asha K', account: 'asha.k@okbank' }, earner.token)).body.data!;
+    const [bank] = (await get<{ id: number }[]>('/app/pay/institutionList?method=bank', earner.token)).body.data!;
+    const recipient = (await post<Recipient>('/app/pay/userRecipientSave', { method: 'bank', institutionId: bank!.id, name: 'Amy K', account: '123456789' }, earner.token)).body.data!;
     // A first withdrawal reads the rules into this process's cache.
     const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: recipient.id, idempotencyKey: `config-first-${earner.userId}-0001` }, earner.token);
     expect(first.body.data).toMatchObject({ fee: 20_00 });
@@ -105,7 +106,8 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     const rate = await post<ConsoleConfig>('/admin/config/currency', { code: 'USD', microsPerPoint: 2000, fractionDigits: 2 });
     // Every language paid in dollars takes the new rate.
     expect(rate.body.data?.currencies.filter((c) => c.code === 'USD').map((c) => c.microsPerPoint)).toEqual([2000, 2000]);
-    expect((await get<WithdrawOptions>('/app/pay/withdraw-options', people.earner.token)).body.data?.microsPerPoint).toBe(2000);
+    const american = await registerEarnerOf(ctx.app, { country: 'US' });
+    expect((await get<WithdrawOptions>('/app/pay/withdraw-options', american.token)).body.data?.microsPerPoint).toBe(2000);
     const levels = initial.levels.map((l) => (l.level === 2 ? { ...l, minTaskPoints: l.minTaskPoints + 1_00 } : l));
     expect((await post<ConsoleConfig>('/admin/config/levels', { levels })).body.data?.levels).toEqual(levels);
     expect((await post<ConsoleConfig>('/admin/config/rebates', { rates: [500, 100] })).body.data?.rebates).toEqual([500, 100]);

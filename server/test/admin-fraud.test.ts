@@ -98,7 +98,7 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     const { inviter, invitees, address } = await farmedTeam();
     const done = await post<{ frozen: number[] }>('/admin/fraud/signup-decide', { key: address.key, action: 'freeze', note: 'Forty accounts from one shop network' });
     expect(done.body.data?.frozen).toEqual([inviter.userId, ...invitees].sort((a, b) => a - b));
-    const refused = await post('/app/pay/pay-withdraw', { amount: 100, recipientId: 1, idempotencyKey: 'fraud-flag-frozen-0001' }, inviter.token);
+    const refused = await post('/app/pay/pay-withdraw', { amount: 100_00, recipientId: 1, idempotencyKey: 'fraud-flag-frozen-0001' }, inviter.token);
     expect([refused.status, refused.body.code]).toEqual([403, 403]);
     expect(refused.body.msg).toContain('Forty accounts from one shop network');
     expect((await audit(`?action=earner.freeze&targetId=${inviter.userId}`))[0]).toMatchObject({ note: `fraud flag ${address.key}` });

@@ -6,8 +6,9 @@ import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople 
 type Role = ConsoleRole;
 const ROLES = CONSOLE_ROLES;
 
+/** An offer in rupees, the currency of the console fixtures' Indian earner. */
 const OFFER = {
-  currency: 'USD',
+  currency: 'INR',
   partner: 'Data Shop',
   title: 'Two gigabytes for a week',
   texts: { 'ur-PK': { title: 'ایک ہفتے کے لیے دو گیگا بائٹ' }, 'hi-IN': { title: '' } },
@@ -42,7 +43,7 @@ describe.each(engines)('the console offers (%s)', (engine) => {
   it('answers admins only on every offer call, 401 without a token', async () => {
     const offer = await create();
     const calls: [string, object | undefined][] = [
-      ['/admin/offers/list?currency=USD', undefined],
+      ['/admin/offers/list?currency=INR', undefined],
       ['/admin/offers/create', OFFER],
       ['/admin/offers/update', { ...OFFER, offerId: offer.id }],
       ['/admin/offers/archive', { offerId: offer.id }],
@@ -66,14 +67,14 @@ describe.each(engines)('the console offers (%s)', (engine) => {
 
   it('creates an offer the earners of its currency see in their language, with its price derived by the server', async () => {
     const offer = await create();
-    expect(offer).toMatchObject({ currency: 'USD', price: 400, fractionDigits: 2, active: true, clicks: 0, texts: { 'ur-PK': { title: OFFER.texts['ur-PK'].title } } });
+    expect(offer).toMatchObject({ currency: 'INR', price: 400, fractionDigits: 2, active: true, clicks: 0, texts: { 'ur-PK': { title: OFFER.texts['ur-PK'].title } } });
     // A blank translation is not stored: those earners read English.
     expect(offer.texts['hi-IN']).toBeUndefined();
     expect((await earnerOffers()).find((o) => o.id === offer.id)).toMatchObject({ title: OFFER.title, price: 400, percentOff: 20 });
     expect((await earnerOffers('ur-PK')).find((o) => o.id === offer.id)?.title).toBe(OFFER.texts['ur-PK'].title);
-    const listed = (await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=USD')).body.data!.list;
+    const listed = (await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=INR')).body.data!.list;
     expect(listed.find((o) => o.id === offer.id)).toEqual(offer);
-    expect((await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=INR')).body.data!.list.every((o) => o.currency === 'INR')).toBe(true);
+    expect((await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=USD')).body.data!.list.every((o) => o.currency === 'USD')).toBe(true);
     const [logged] = await audit(`?action=offer.create&targetId=${offer.id}`);
     expect(logged).toMatchObject({ operatorId: people.admin.userId, operatorRole: 'admin', targetType: 'offer', before: null, after: offer });
   });
@@ -152,6 +153,6 @@ describe.each(engines)('the console offers (%s)', (engine) => {
     }
     expect((await get('/admin/offers/list?currency=EUR')).status).toBe(400);
     expect(await countRows(ctx.db)).toEqual(rows);
-    expect((await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=USD')).body.data!.list.find((o) => o.id === offer.id)).toEqual(offer);
+    expect((await get<{ list: AdminOffer[] }>('/admin/offers/list?currency=INR')).body.data!.list.find((o) => o.id === offer.id)).toEqual(offer);
   });
 });

@@ -419,7 +419,7 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect((await post('/app/user/info', earner.token, {})).body.code).toBe(200);
       await postAlone(ctx.db, { userId: earner.userId, amount: 500_00, reason: LedgerReason.taskReward, idempotencyKey: `admin-test:${earner.userId}` });
       const before = await countRows(ctx.db);
-      const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: 1, idempotencyKey: randomBytes(12).toString('hex') });
+      const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100_00, recipientId: 1, idempotencyKey: randomBytes(12).toString('hex') });
       expect([refused.status, refused.body.code]).toEqual([403, 403]);
       expect(refused.body.msg).toContain('Same device as 40 accounts');
       expect(await countRows(ctx.db)).toEqual(before);

@@ -27,7 +27,7 @@ describe.each(engines)('read endpoints on %s', (engine) => {
   it('POST /app/user/info gives the earner, with the balance as asset', async () => {
     const { body } = await call(ctx.app, { method: 'POST', url: '/app/user/info', token: earner.token, payload: {} });
     const info = UserInfo.parse(body.data);
-    expect(info).toMatchObject({ id: earner.userId, asset: 10000, level: 1, thirdUserId: earner.thirdUserId, inviteCode: earner.inviteCode, currency: 'USD' });
+    expect(info).toMatchObject({ id: earner.userId, asset: 10000, level: 1, thirdUserId: earner.thirdUserId, inviteCode: earner.inviteCode, currency: 'INR' });
     expect(info.thirdName).toMatch(/^\+91\*{4}\d{4}$/);
   });
 

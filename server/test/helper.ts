@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PhoneCountry } from '@grab/shared/phone';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
@@ -175,6 +176,19 @@ export function phoneOf(pid: number, n: number): string {
   return `9${1000 + (pid % 9000)}${`${n}`.padStart(5, '0')}`;
 }
 
+/**
+ * The first digits of valid mobile numbers of the other countries tests sign up from; the process's
+ * counter fills the last five. The seed has no number of these countries.
+ */
+const NUMBER_STARTS = { US: '20155', PK: '31214', BD: '17142' } as const satisfies Partial<Record<PhoneCountry, string>>;
+
+/** A valid number of `country` that no other test in this process uses. */
+export function uniquePhoneOf(country: 'IN' | keyof typeof NUMBER_STARTS): string {
+  if (country === 'IN') return uniquePhone();
+  phoneCounter += 1;
+  return `${NUMBER_STARTS[country]}${`${phoneCounter}`.padStart(5, '0')}`;
+}
+
 export const PASSWORD = 'correct-horse-1';
 
 export interface Registered {
@@ -186,11 +200,23 @@ export interface Registered {
   thirdName: string;
 }
 
-export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01', phone = uniquePhone()): Promise<Registered> {
-  const { status, body } = await call<{ token: string; userInfo: { id: number; inviteCode: string; thirdUserId: string; thirdName: string } }>(app, {
+/** Where a sign-up comes from: the phone's country and number, and the language the app speaks. */
+export interface SignUpFrom {
+  country: Parameters<typeof uniquePhoneOf>[0];
+  phone?: string;
+  /** The Accept-Language the app sends; none is English. */
+  language?: string;
+  inviteCode?: string;
+}
+
+/** An earner of `from.country`, with the currency the account is paid in. */
+export async function registerEarnerOf(app: FastifyInstance, from: SignUpFrom): Promise<Registered & { currency: string }> {
+  const phone = from.phone ?? uniquePhoneOf(from.country);
+  const { status, body } = await call<{ token: string; userInfo: { id: number; inviteCode: string; thirdUserId: string; thirdName: string; currency: string } }>(app, {
     method: 'POST',
     url: '/public/user/register',
-    payload: { country: 'IN', phone, password: PASSWORD, rePassword: PASSWORD, inviteCode },
+    headers: from.language ? { 'accept-language': from.language } : {},
+    payload: { country: from.country, phone, password: PASSWORD, rePassword: PASSWORD, inviteCode: from.inviteCode ?? 'ROOT01' },
   });
   if (status !== 200 || !body.data) throw new Error(`register failed: ${status} ${JSON.stringify(body)}`);
   return {
@@ -200,7 +226,13 @@ export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01'
     inviteCode: body.data.userInfo.inviteCode,
     thirdUserId: body.data.userInfo.thirdUserId,
     thirdName: body.data.userInfo.thirdName,
+    currency: body.data.userInfo.currency,
   };
+}
+
+/** An Indian earner (paid in rupees), signing up from an English phone. */
+export async function registerEarner(app: FastifyInstance, inviteCode = 'ROOT01', phone = uniquePhone()): Promise<Registered> {
+  return registerEarnerOf(app, { country: 'IN', phone, inviteCode });
 }
 
 /** Every table of the schema, so a new table is counted without anyone remembering to add it. */

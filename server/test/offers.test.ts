@@ -4,7 +4,7 @@ import { ErrorCode, type OfferClick, type OfferList } from '@grab/shared/contrac
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { offerClicks, offers } from '../src/db/schema';
-import { call, countRows, engines, PASSWORD, type Registered, registerEarner, uniquePhone, useTestContext } from './helper';
+import { call, countRows, engines, type Registered, registerEarner, registerEarnerOf, useTestContext } from './helper';
 
 const localesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'src', 'i18n', 'locales');
 function text(language: string, key: string): string {
@@ -18,27 +18,14 @@ describe.each(engines)('partner offers on %s', (engine) => {
   let usd: Registered;
   let pkr: Registered;
 
-  /** An earner whose language, and so currency, comes from the register call's Accept-Language. */
-  async function earnerSpeaking(language: string): Promise<Registered> {
-    const phone = uniquePhone();
-    const { body } = await call<{ token: string; userInfo: { id: number; inviteCode: string; thirdUserId: string; thirdName: string; currency: string } }>(ctx.app, {
-      method: 'POST',
-      url: '/public/user/register',
-      headers: { 'accept-language': language },
-      payload: { country: 'IN', phone, password: PASSWORD, rePassword: PASSWORD, inviteCode: 'ROOT01' },
-    });
-    const data = body.data!;
-    return { token: data.token, userId: data.userInfo.id, phone, inviteCode: data.userInfo.inviteCode, thirdUserId: data.userInfo.thirdUserId, thirdName: data.userInfo.thirdName };
-  }
-
   const list = (earner: Registered, language = 'en-US') =>
     call<OfferList>(ctx.app, { method: 'GET', url: '/app/currency/goods/list', token: earner.token, headers: { 'accept-language': language } });
   const click = (earner: Registered, id: unknown, language = 'en-US') =>
     call<OfferClick>(ctx.app, { method: 'GET', url: `/app/currency/goods/click?id=${encodeURIComponent(String(id))}`, token: earner.token, headers: { 'accept-language': language } });
 
   beforeAll(async () => {
-    usd = await registerEarner(ctx.app);
-    pkr = await earnerSpeaking('ur-PK');
+    usd = await registerEarnerOf(ctx.app, { country: 'US' });
+    pkr = await registerEarnerOf(ctx.app, { country: 'PK', language: 'ur-PK' });
   });
 
   it("lists the earner's currency's active offers in display order, with the price to pay, the usual price and the percent off", async () => {
@@ -61,12 +48,24 @@ describe.each(engines)('partner offers on %s', (engine) => {
     expect(shown[0]).toMatchObject({ title: 'موبائل ڈیٹا پیک، 10\u00a0جی\u00a0بی', listPrice: 1_000, price: 800, percentOff: 20 });
   });
 
+  it("lists an Indian number's rupee offers, whatever language the app spoke at sign-up", async () => {
+    for (const language of ['en-US', 'ur-PK']) {
+      const indian = await registerEarnerOf(ctx.app, { country: 'IN', language });
+      const shown = (await list(indian)).body.data!.offers;
+      expect(shown.map((o) => [o.partner, o.currency, o.listPrice]), language).toEqual([
+        ['NetGo', 'INR', 249_00],
+        ['SoundHub', 'INR', 1_999_00],
+        ['FreshCart', 'INR', 500_00],
+      ]);
+    }
+  });
+
   it('leaves out switched-off offers and keeps the operator order', async () => {
     const [second] = await ctx.db.select({ id: offers.id }).from(offers).where(and(eq(offers.currency, 'BDT'), eq(offers.partner, 'SoundHub')));
     const [third] = await ctx.db.select({ id: offers.id }).from(offers).where(and(eq(offers.currency, 'BDT'), eq(offers.partner, 'FreshCart')));
     await ctx.db.update(offers).set({ active: false }).where(eq(offers.id, second!.id));
     await ctx.db.update(offers).set({ position: -1 }).where(eq(offers.id, third!.id));
-    const bdt = await earnerSpeaking('bn-BD');
+    const bdt = await registerEarnerOf(ctx.app, { country: 'BD', language: 'bn-BD' });
     const { body } = await list(bdt);
     expect(body.data!.offers.map((o) => o.partner)).toEqual(['FreshCart', 'NetGo']);
   });

@@ -252,7 +252,7 @@ describe.runIf(adminUrl)('two API processes over one PostgreSQL', () => {
       });
       const order = await api<{ id: number }>(server, 'POST', '/app/pay/pay-withdraw', {
         token: earner.token,
-        body: { amount: 100, recipientId: recipient.data?.id, idempotencyKey: randomBytes(12).toString('hex') },
+        body: { amount: 100_00, recipientId: recipient.data?.id, idempotencyKey: randomBytes(12).toString('hex') },
       });
       expect(order.code).toBe(200);
       orders.push({ id: order.data?.id as number, token: earner.token, server });

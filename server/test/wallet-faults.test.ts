@@ -46,19 +46,19 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency and faul
 
   it('makes exactly one order of 50 parallel withdrawals against a balance that covers one', async () => {
     const earner = await registerEarner(ctx.app);
-    // 1,100 points with the bonus: one $1 withdrawal (1,020 points) fits, a second does not.
-    await postAlone(ctx.db, { userId: earner.userId, amount: 1_000_00, reason: LedgerReason.taskReward, idempotencyKey: `fifty:${earner.userId}` });
+    // 1,600 points with the bonus: one ₹100 withdrawal (1,200.01 points) fits, a second does not.
+    await postAlone(ctx.db, { userId: earner.userId, amount: 1_500_00, reason: LedgerReason.taskReward, idempotencyKey: `fifty:${earner.userId}` });
     const recipient = await upiRecipient(ctx.app, earner.token);
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call<WithdrawOrder>(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100, recipientId: recipient.id, idempotencyKey: key() } }),
+        call<WithdrawOrder>(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100_00, recipientId: recipient.id, idempotencyKey: key() } }),
       ),
     );
     expect(answers.filter((a) => a.body.code === 200)).toHaveLength(1);
     for (const refused of answers.filter((a) => a.body.code !== 200)) expect(refused.body.code).toBe(1101);
     expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, earner.userId))).toHaveLength(1);
     const [row] = ((await ctx.db.execute(sql`select balance from balances where user_id = ${earner.userId}`)) as unknown as { rows: { balance: string }[] }).rows;
-    expect(Number(row?.balance)).toBe(1_100_00 - 1_020_00);
+    expect(Number(row?.balance)).toBe(1_600_00 - 1_200_01);
     expect(await reconcile(ctx.db)).toMatchObject(HOLDS);
   });
 
@@ -69,7 +69,7 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency and faul
     for (const earner of earners) {
       await postAlone(ctx.db, { userId: earner.userId, amount: 5_000_00, reason: LedgerReason.taskReward, idempotencyKey: `restart:${earner.userId}` });
       const recipient = await upiRecipient(ctx.app, earner.token);
-      const body = (await call<WithdrawOrder>(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100, recipientId: recipient.id, idempotencyKey: key() } })).body;
+      const body = (await call<WithdrawOrder>(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100_00, recipientId: recipient.id, idempotencyKey: key() } })).body;
       orders.push(body.data!);
     }
     // What a PostgreSQL restart looks like from the server: every connection it holds is cut.
@@ -194,7 +194,7 @@ describe.runIf(process.env.DATABASE_URL)('a server killed between commit and dis
       await postAlone(database.db, { userId: userInfo.id, amount: 5_000_00, reason: LedgerReason.taskReward, idempotencyKey: `kill:${userInfo.id}` });
       const [upi] = (await api<Institution[]>(port, '/app/pay/institutionList?method=upi', token)).data;
       const recipient = (await api<Recipient>(port, '/app/pay/userRecipientSave', token, { method: 'upi', institutionId: upi!.id, name: 'Asha K', account: 'kill.me@okbank' })).data;
-      const order = await api<WithdrawOrder>(port, '/app/pay/pay-withdraw', token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+      const order = await api<WithdrawOrder>(port, '/app/pay/pay-withdraw', token, { amount: 100_00, recipientId: recipient.id, idempotencyKey: key() });
       // The answer means the commit happened; the process dies before its next poll for jobs.
       first.kill('SIGKILL');
       expect(order.code).toBe(200);

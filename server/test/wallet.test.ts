@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Institution, type Recipient, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
+import { type Institution, type Recipient, type UserInfo, type WithdrawLog, type WithdrawOptions, type WithdrawOrder, quoteWithdrawal } from '@grab/shared/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { earnerFreezes, institutions, teamDailyStats, users, withdrawOrders } from '../src/db/schema';
@@ -11,10 +11,21 @@ import { reconcile } from '../src/modules/wallet/reconcile';
 import { SimulatorProvider } from '../src/modules/wallet/simulator-provider';
 import { WithdrawRulesCache } from '../src/modules/wallet/withdraw-rules.cache';
 import { requestMany } from '../src/modules/wallet/withdrawals.service';
+import { SEED_WITHDRAW_SETTINGS } from '../src/seed/seed-wallet';
 import { BOOKS_HOLD } from './books';
-import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { call, countRows, engines, type Registered, registerEarner, registerEarnerOf, testConfig, useTestContext } from './helper';
 
 const key = () => randomBytes(12).toString('hex');
+
+/**
+ * The seeded rupee rules the tests' Indian earners are paid by (amounts in paise): ₹100 is the
+ * smallest preset and costs 1,176.48 points at 0.085 rupees a point, 1,200.01 with the 2 % fee;
+ * above ₹1,000 an order waits for a payout operator, and ₹10,000 a day is the most.
+ */
+const RUPEES_100 = 100_00;
+const RUPEES_200 = 200_00;
+/** A preset above the approval line: 24,000.01 points with its fee. */
+const HELD_AMOUNT = 2_000_00;
 /** A user waits for a payout to arrive; so does the test, on the same signal the orders page shows. */
 const PAYOUT_WAIT_MS = 30_000;
 
@@ -76,9 +87,33 @@ describe.each(engines)('the wallet on %s', (engine) => {
   it('gives the withdrawal options of the earner\'s currency, and quotes like the server charges', async () => {
     const earner = await registerEarner(ctx.app);
     const options = (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).data!;
-    expect(options).toMatchObject({ currency: 'USD', fractionDigits: 2, microsPerPoint: 1000, minAmount: 100, feeBps: 200, methods: ['bank', 'upi', 'wallet'] });
-    // $1 is 1,000 points; 2 % fee is 20 points.
-    expect(quoteWithdrawal(100, options)).toEqual({ points: 1000_00, fee: 20_00, total: 1020_00 });
+    expect(options).toMatchObject({ currency: 'INR', fractionDigits: 2, microsPerPoint: 85_000, minAmount: RUPEES_100, feeBps: 200, methods: ['bank', 'upi', 'wallet'] });
+    // ₹100 is 1,176.47… points, rounded up to the hundredth; the 2 % fee is 23.53 points, also rounded up.
+    expect(quoteWithdrawal(RUPEES_100, options)).toEqual({ points: 1176_48, fee: 23_53, total: 1200_01 });
+  });
+
+  it("pays an earner in their phone country's currency, whatever language the app spoke at sign-up", async () => {
+    const presets = (currency: string) => [...SEED_WITHDRAW_SETTINGS.find((s) => s.currency === currency)!.presets];
+    const cases = [
+      // The default language is English, a dollar language: an Indian number is still paid in rupees, to UPI too.
+      { country: 'IN', language: undefined, currency: 'INR', methods: ['bank', 'upi', 'wallet'] },
+      { country: 'IN', language: 'en-US', currency: 'INR', methods: ['bank', 'upi', 'wallet'] },
+      { country: 'IN', language: 'ur-PK', currency: 'INR', methods: ['bank', 'upi', 'wallet'] },
+      { country: 'US', language: 'en-US', currency: 'USD', methods: ['bank', 'wallet'] },
+      { country: 'US', language: 'hi-IN', currency: 'USD', methods: ['bank', 'wallet'] },
+    ] as const;
+    for (const { country, language, currency, methods } of cases) {
+      const earner = await registerEarnerOf(ctx.app, { country, ...(language ? { language } : {}) });
+      const options = (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).data!;
+      const info = (await post<UserInfo>('/app/user/info', earner.token, {})).data!;
+      expect({ signUp: earner.currency, info: info.currency, options: options.currency, presets: options.presets, methods: options.methods }, `${country} ${language}`).toEqual({
+        signUp: currency,
+        info: currency,
+        options: currency,
+        presets: presets(currency),
+        methods,
+      });
+    }
   });
 
   it('saves a bank recipient with the IFSC bank name, masks it, and refuses bad details with the field\'s message', async () => {
@@ -123,22 +158,22 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const earner = await earnerWith(5_000_00);
     const recipient = await saveUpi(earner);
     const start = await balance(earner);
-    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() });
     expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({ status: 'in_progress', amount: 100, currency: 'USD', method: 'upi', maskedAccount: 'as•••@okbank', points: 1000_00, fee: 20_00, total: 1020_00 });
-    expect(await balance(earner)).toBe(start - 1020_00);
+    expect(body.data).toMatchObject({ status: 'in_progress', amount: RUPEES_100, currency: 'INR', method: 'upi', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_53, total: 1200_01 });
+    expect(await balance(earner)).toBe(start - 1200_01);
     const paid = await waitForOrder(earner, body.data!.id, 'success');
     expect(paid.decidedAt).not.toBeNull();
-    expect(await balance(earner)).toBe(start - 1020_00);
+    expect(await balance(earner)).toBe(start - 1200_01);
     const entries = (await get<{ items: { amount: number; reason: string }[] }>('/app/user/earnings-log?kind=withdrawal', earner.token)).data!.items;
-    expect(entries).toEqual([expect.objectContaining({ amount: -1020_00, reason: 'withdrawal' })]);
+    expect(entries).toEqual([expect.objectContaining({ amount: -1200_01, reason: 'withdrawal' })]);
   });
 
   it('fails an account ending in 0000 with its reason, and gives every point back in one transfer', async () => {
     const earner = await earnerWith(5_000_00);
     const recipient = await saveUpi(earner, 'test0000@okbank');
     const start = await balance(earner);
-    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 200, recipientId: recipient.id, idempotencyKey: key() });
+    const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_200, recipientId: recipient.id, idempotencyKey: key() });
     expect(body.code).toBe(200);
     const failed = await waitForOrder(earner, body.data!.id, 'failed');
     expect(failed.failureReason).toBe('payouts.accountRejected');
@@ -152,12 +187,12 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const recipient = await saveUpi(earner);
     const idempotencyKey = key();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey })),
+      Array.from({ length: 20 }, () => post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey })),
     );
     expect(answers.every((a) => a.code === 200)).toBe(true);
     expect(new Set(answers.map((a) => a.data?.id)).size).toBe(1);
     expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, earner.userId))).toHaveLength(1);
-    const other = await post('/app/pay/pay-withdraw', earner.token, { amount: 200, recipientId: recipient.id, idempotencyKey });
+    const other = await post('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_200, recipientId: recipient.id, idempotencyKey });
     expect(other.code).toBe(409);
     await waitForOrder(earner, answers[0]!.data!.id, 'success');
   });
@@ -176,13 +211,13 @@ describe.each(engines)('the wallet on %s', (engine) => {
       [{ amount: 1.5 }, 400, 'Please select an amount'],
       [{ amount: 1e30 }, 400, 'Please select an amount'],
       [{ amount: 2_000_000_000 }, 400, 'That amount is too large'],
-      [{ amount: 50 }, 400, 'The smallest withdrawal is USD 1.00'],
-      [{ amount: 150 }, 400, 'Please select an amount'],
-      [{ amount: 100, recipientId: strangers.id }, 404, 'Not found'],
-      [{ amount: 100, recipientId: 'x' }, 400, 'Please add a recipient first'],
-      [{ amount: 100, idempotencyKey: 'short' }, 400, 'Please fill out the form'],
-      // 600 points (welcome bonus 100 + 500 earned) against 1,020: 420 more are needed.
-      [{ amount: 100 }, 1101, 'You need 420 more withdrawable points'],
+      [{ amount: 50_00 }, 400, 'The smallest withdrawal is INR 100.00'],
+      [{ amount: 150_00 }, 400, 'Please select an amount'],
+      [{ amount: RUPEES_100, recipientId: strangers.id }, 404, 'Not found'],
+      [{ amount: RUPEES_100, recipientId: 'x' }, 400, 'Please add a recipient first'],
+      [{ amount: RUPEES_100, idempotencyKey: 'short' }, 400, 'Please fill out the form'],
+      // 600 points (welcome bonus 100 + 500 earned) against 1,200.01: 600.01 more are needed.
+      [{ amount: RUPEES_100 }, 1101, 'You need 600.01 more withdrawable points'],
     ];
     for (const [payload, code, message] of refusals) {
       const body = await ask(payload);
@@ -200,9 +235,9 @@ describe.each(engines)('the wallet on %s', (engine) => {
     // A redeemed code, not a task reward: the bonus stays locked (and a prize would need its spin).
     await postAlone(ctx.db, { userId: earner.userId, amount: 1_000_00, reason: LedgerReason.redeemCode, idempotencyKey: `code:WALLETTEST:${earner.userId}` });
     const recipient = await saveUpi(earner);
-    // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,020.
-    const body = await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
-    expect([body.code, body.msg]).toEqual([1101, 'You need 20 more withdrawable points']);
+    // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,200.01.
+    const body = await post('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() });
+    expect([body.code, body.msg]).toEqual([1101, 'You need 200.01 more withdrawable points']);
   });
 
   /** Jobs for the order: rows still in the outbox, and the pg-boss jobs the relay put it in. */
@@ -238,8 +273,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const earner = await earnerWith(50_000_00);
     const recipient = await saveUpi(earner);
     const idempotencyKey = key();
-    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey });
-    const again = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey });
+    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey });
+    const again = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey });
     expect(again.data?.id).toBe(first.data?.id);
     // The job is written by the request's own statement: it is in the outbox or already relayed, never missing.
     const now = await jobsOf(first.data!.id);
@@ -247,11 +282,12 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(await relayed(first.data!.id)).toEqual({ outbox: 0, queued: 1 });
     // Paid: the simulator has written its row and delivered, so nothing else moves from here on.
     await waitForOrder(earner, first.data!.id, 'success');
-    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
     expect(held.data).toMatchObject({ awaitingApproval: true });
     expect(await jobsOf(held.data!.id)).toEqual({ outbox: 0, queued: 0 });
     const before = await countRows(ctx.db);
-    const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 50_000, recipientId: recipient.id, idempotencyKey: key() });
+    // ₹50,000 is no preset, beyond the daily amount and the balance.
+    const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 50_000_00, recipientId: recipient.id, idempotencyKey: key() });
     expect(refused.code).not.toBe(200);
     expect(await countRows(ctx.db)).toEqual(before);
   });
@@ -261,7 +297,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const recipient = await saveUpi(earner);
     // An order held for approval has no job; writing its order queued and its outbox row directly is
     // what a process that committed a request and died before relaying it leaves behind.
-    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
     const id = held.data!.id;
     await ctx.db.execute(sql`update withdraw_orders set state = 'queued' where id = ${id}`);
     await ctx.db.execute(sql`insert into job_outbox (queue, data) values (${DISPATCH_QUEUE}, jsonb_build_object('orderId', ${id}::int))`);
@@ -274,7 +310,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const earner = await earnerWith(50_000_00);
     const recipient = await saveUpi(earner);
     const start = await balance(earner);
-    const big = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const big = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
     expect(big.data).toMatchObject({ status: 'in_progress', awaitingApproval: true });
     const id = big.data!.id;
     const [reviewer, operator] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
@@ -285,7 +321,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
       expect((await call(ctx.app, { method: 'GET', url: '/admin/payout/list', token: who.token })).body.code).toBe(403);
     }
     // A second order waiting too: the queue is worked oldest first.
-    const later = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const later = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
     const list = (await get<{ list: { id: number; earnerPhone: string }[] }>('/admin/payout/list', operator.token)).data!.list;
     expect(list.map((o) => o.id)).toContain(id);
     expect(list.findIndex((o) => o.id === id)).toBeLessThan(list.findIndex((o) => o.id === later.data!.id));
@@ -298,7 +334,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect((await post('/admin/payout/approve', operator.token, { orderId: id })).code).toBe(409);
     await waitForOrder(earner, id, 'success');
     // A second big one is failed by the operator: its points come back.
-    const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+    const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
     const failed = await post<{ status: string; failureReason: string }>('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Name does not match the account' });
     expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'Name does not match the account' });
     expect(await balance(earner)).toBe(start - big.data!.total);
@@ -312,31 +348,31 @@ describe.each(engines)('the wallet on %s', (engine) => {
   it('stops at the daily number of withdrawals', async () => {
     const earner = await earnerWith(50_000_00);
     const recipient = await saveUpi(earner);
-    for (let i = 0; i < 3; i++) expect((await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() })).code).toBe(200);
-    const fourth = await post('/app/pay/pay-withdraw', earner.token, { amount: 100, recipientId: recipient.id, idempotencyKey: key() });
+    for (let i = 0; i < 3; i++) expect((await post('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() })).code).toBe(200);
+    const fourth = await post('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() });
     expect([fourth.code, fourth.msg]).toEqual([1102, "You have reached today's limit of 3 withdrawals. Please try again tomorrow"]);
     const orders = (await post<WithdrawLog>('/app/pay/withdraw-log', earner.token, { status: 'in_progress' })).data!;
     for (const order of orders.items) await waitForOrder(earner, order.id, 'success');
   });
 
   it('decides each request of one statement as requests one after another would', async () => {
-    const [a, b, c] = [await earnerWith(50_000_00), await earnerWith(1_000_00), await earnerWith(50_000_00)];
+    const [a, b, c] = [await earnerWith(50_000_00), await earnerWith(1_500_00), await earnerWith(50_000_00)];
     const [toA, toB] = [await saveUpi(a), await saveUpi(b)];
     const cache = new WithdrawRulesCache(0);
     const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, a.userId));
     const [k1, k2, k3, k4] = [key(), key(), key(), key()];
     const now = new Date();
-    const item = (earner: Registered, idempotencyKey: string, recipientId: number, amount = 100) => ({ userId: earner.userId, idempotencyKey, amount, recipientId, now, rules });
+    const item = (earner: Registered, idempotencyKey: string, recipientId: number, amount = RUPEES_100) => ({ userId: earner.userId, idempotencyKey, amount, recipientId, now, rules });
     const before = { a: await balance(a), b: await balance(b) };
     const answers = await requestMany(ctx.db, [
       item(a, k1, toA.id),
       item(b, k2, toB.id),
       item(a, k1, toA.id),
       item(a, k3, toA.id),
-      // b's balance covers one $1 withdrawal, not two.
+      // b's 1,600 points cover one ₹100 withdrawal, not two.
       item(b, k4, toB.id),
       item(c, key(), toA.id),
-      item(a, k1, toA.id, 200),
+      item(a, k1, toA.id, RUPEES_200),
     ]);
     expect(answers.map((x) => x.outcome)).toEqual(['created', 'created', 'repeat', 'created', 'not_withdrawable', 'not_found', 'key_reused']);
     const orderOf = (i: number) => JSON.parse(answers[i]?.detail ?? '{}') as { id: number; total: number };
@@ -364,15 +400,15 @@ describe.each(engines)('the wallet on %s', (engine) => {
     await ctx.db.insert(earnerFreezes).values({ userId: frozen.userId, reason: 'checking a report', frozenBy: created.userId });
     // Two earlier taps, sent alone: the batch repeats one with its amount and reuses the other's key with another.
     const [repeatKey, reusedKey] = [key(), key()];
-    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', repeated.token, { amount: 100, recipientId: to.get(repeated.userId)!.id, idempotencyKey: repeatKey });
-    expect((await post('/app/pay/pay-withdraw', reused.token, { amount: 100, recipientId: to.get(reused.userId)!.id, idempotencyKey: reusedKey })).code).toBe(200);
+    const first = await post<WithdrawOrder>('/app/pay/pay-withdraw', repeated.token, { amount: RUPEES_100, recipientId: to.get(repeated.userId)!.id, idempotencyKey: repeatKey });
+    expect((await post('/app/pay/pay-withdraw', reused.token, { amount: RUPEES_100, recipientId: to.get(reused.userId)!.id, idempotencyKey: reusedKey })).code).toBe(200);
     const before = new Map<number, number>();
     for (const e of [created, approval, poor, stranger, frozen, repeated, reused]) before.set(e.userId, await balance(e));
 
     const cache = new WithdrawRulesCache(0);
     const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, created.userId));
     const now = new Date();
-    const item = (e: Registered, amount = 100, idempotencyKey = key(), recipientId = to.get(e.userId)?.id ?? to.get(created.userId)!.id) => ({
+    const item = (e: Registered, amount = RUPEES_100, idempotencyKey = key(), recipientId = to.get(e.userId)?.id ?? to.get(created.userId)!.id) => ({
       userId: e.userId,
       idempotencyKey,
       amount,
@@ -381,13 +417,13 @@ describe.each(engines)('the wallet on %s', (engine) => {
       rules,
     });
     const answers = await requestMany(ctx.db, [
-      item(reused, 200, reusedKey),
+      item(reused, RUPEES_200, reusedKey),
       item(created),
       item(stranger),
-      item(approval, 2_000),
+      item(approval, HELD_AMOUNT),
       item(poor),
       item(frozen),
-      item(repeated, 100, repeatKey),
+      item(repeated, RUPEES_100, repeatKey),
     ]);
     expect(answers.map((x) => x.outcome)).toEqual(['key_reused', 'created', 'not_found', 'created', 'not_withdrawable', 'frozen', 'repeat']);
     expect(answers[5]?.detail).toBe('checking a report');
@@ -395,7 +431,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(orderOf(6).id).toBe(first.data!.id);
     expect([orderOf(1).state, orderOf(3).state]).toEqual(['queued', 'awaiting_approval']);
     expect([orderOf(1).user_id, orderOf(3).user_id]).toEqual([created.userId, approval.userId]);
-    expect([orderOf(1).amount, orderOf(3).amount]).toEqual([100, 2_000]);
+    expect([orderOf(1).amount, orderOf(3).amount]).toEqual([RUPEES_100, HELD_AMOUNT]);
 
     // Only the two that passed moved points, each its own order's total; nothing else changed.
     for (const e of [created, approval, poor, stranger, frozen, repeated, reused]) {
@@ -424,10 +460,10 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const cache = new WithdrawRulesCache(0);
     const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, a.userId));
     const now = new Date();
-    const item = (earner: Registered, recipientId: number) => ({ userId: earner.userId, idempotencyKey: key(), amount: 100, recipientId, now, rules });
+    const item = (earner: Registered, recipientId: number) => ({ userId: earner.userId, idempotencyKey: key(), amount: RUPEES_100, recipientId, now, rules });
     const answers = await requestMany(ctx.db, [item(a, toA.id), item(b, toB.id), item(a, toA.id)]);
     expect(answers.map((x) => x.outcome)).toEqual(['created', 'created', 'created']);
-    const single = await post<WithdrawOrder>('/app/pay/pay-withdraw', b.token, { amount: 100, recipientId: toB.id, idempotencyKey: key() });
+    const single = await post<WithdrawOrder>('/app/pay/pay-withdraw', b.token, { amount: RUPEES_100, recipientId: toB.id, idempotencyKey: key() });
     expect(single.code).toBe(200);
     const totals = [...answers.map((x) => (JSON.parse(x.detail ?? '{}') as { total: number }).total), single.data!.total];
     const today = new Date().toISOString().slice(0, 10);
@@ -443,7 +479,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     // Orders held for approval have no job; set queued by hand, only this test's dispatch sends them.
     const ids: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+      const held = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
       ids.push(held.data!.id);
     }
     await ctx.db.update(withdrawOrders).set({ state: 'queued' }).where(inArray(withdrawOrders.id, ids));
@@ -485,7 +521,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
       const earner = await earnerWith(50_000_00);
       const recipient = await saveUpi(earner);
       // Above the approval amount, so nothing sends it before the test's own callbacks arrive.
-      const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000, recipientId: recipient.id, idempotencyKey: key() });
+      const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
       await ctx.db.update(withdrawOrders).set({ state: 'dispatched' }).where(eq(withdrawOrders.id, body.data!.id));
       return { earner, order: body.data! };
     }
@@ -546,7 +582,7 @@ describe.each(engines)('cooling-off on %s', (engine) => {
     const until = Date.parse(saved.coolingOffUntil ?? '');
     expect(until - Date.now()).toBeGreaterThan(23.9 * 3_600_000);
     const before = await countRows(ctx.db);
-    const body = (await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: 100, recipientId: saved.id, idempotencyKey: key() } })).body;
+    const body = (await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, payload: { amount: RUPEES_100, recipientId: saved.id, idempotencyKey: key() } })).body;
     expect(body.code).toBe(1103);
     expect(body.msg).toContain(saved.coolingOffUntil!.slice(0, 10));
     expect(await countRows(ctx.db)).toEqual(before);

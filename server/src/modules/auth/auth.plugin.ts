@@ -15,7 +15,7 @@ export interface Earner {
    * token revoked through another process has.
    */
   role: string;
-  /** The user's currency, set at registration and never changed afterwards. */
+  /** The user's currency, the phone country's, set at registration and never changed afterwards. */
   currency: string;
 }
 

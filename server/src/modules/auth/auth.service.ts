@@ -1,6 +1,6 @@
 import { type ChangePasswordBody, type LoginBody, type OPERATOR_ROLES, Password, type RegisterBody, type Role, type Session } from '@grab/shared/contracts';
 import { languageFromHeader } from '@grab/shared/i18n/languages';
-import { normalizePhone } from '@grab/shared/phone';
+import { isPhoneCountry, normalizePhone, type PhoneCountry, payoutCurrency } from '@grab/shared/phone';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/database';
 import { rootInviteCodes, signups, users } from '../../db/schema';
@@ -29,22 +29,26 @@ export interface RequestOrigin extends Origin {
   acceptLanguage?: string | undefined;
 }
 
-function normalisedPhoneOrThrow(country: string, phone: string): string {
+/** The number in E.164 form with its country, known to be one of ours. */
+function normalisedPhoneOrThrow(country: string, phone: string): { phone: string; country: PhoneCountry } {
   const normalised = normalizePhone(country, phone);
-  if (!normalised) throw errors.validation('validation.phoneInvalid');
-  return normalised;
+  if (!normalised || !isPhoneCountry(country)) throw errors.validation('validation.phoneInvalid');
+  return { phone: normalised, country };
 }
 
 interface NewAccount {
   phone: string;
-  country: string;
+  country: PhoneCountry;
   passwordHash: string;
   inviterId: number | null;
   language: ReturnType<typeof languageFromHeader>;
   role?: Role;
 }
 
-/** A new account with its public id and invitation code; none when the phone is taken (the unique key decides). */
+/**
+ * A new account with its public id and invitation code; none when the phone is taken (the unique key
+ * decides). It is paid in its phone country's currency: the language only says how the app speaks.
+ */
 async function insertAccount(tx: Tx, account: NewAccount): Promise<{ id: number } | undefined> {
   const [user] = await tx
     .insert(users)
@@ -56,7 +60,7 @@ async function insertAccount(tx: Tx, account: NewAccount): Promise<{ id: number 
       inviteCode: randomCode(8),
       inviterId: account.inviterId,
       language: account.language.key,
-      currency: account.language.currency,
+      currency: payoutCurrency(account.country),
       role: account.role ?? 'earner',
     })
     .onConflictDoNothing({ target: users.phone })
@@ -91,7 +95,7 @@ async function assertSignupAllowed(tx: Tx, limits: NonNullable<AuthContext['sign
 export async function register(ctx: AuthContext, input: RegisterBody, origin: RequestOrigin): Promise<Session> {
   const acceptLanguage = origin.acceptLanguage;
   const where: Origin = { ip: origin.ip, deviceId: input.deviceId };
-  const phone = normalisedPhoneOrThrow(input.country, input.phone);
+  const { phone, country } = normalisedPhoneOrThrow(input.country, input.phone);
   const code = input.inviteCode.trim().toUpperCase();
   // The slow hash happens before the transaction opens, so it holds no locks meanwhile.
   const passwordHash = await hashPassword(input.password);
@@ -103,7 +107,7 @@ export async function register(ctx: AuthContext, input: RegisterBody, origin: Re
       const [root] = await tx.select().from(rootInviteCodes).where(eq(rootInviteCodes.code, code));
       if (!root) throw errors.inviteCodeUnknown();
     }
-    const user = await insertAccount(tx, { phone, country: input.country, passwordHash, inviterId: inviter?.id ?? null, language });
+    const user = await insertAccount(tx, { phone, country, passwordHash, inviterId: inviter?.id ?? null, language });
     if (!user) throw errors.phoneTaken();
     if (inviter) {
       // The inviter and the inviter's own uplines (one level deeper each), up to TEAM_DEPTH.
@@ -169,7 +173,7 @@ export interface OperatorInput {
  * An operator has no inviter, no team and no welcome bonus: it is not an earner.
  */
 export async function createOperator(db: Db, input: OperatorInput): Promise<{ userId: number; created: boolean }> {
-  const phone = normalisedPhoneOrThrow(input.country, input.phone);
+  const { phone, country } = normalisedPhoneOrThrow(input.country, input.phone);
   if (input.password !== undefined && !Password.safeParse(input.password).success) throw errors.validation('validation.passwordLength');
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction(async (tx) => {
@@ -183,7 +187,7 @@ export async function createOperator(db: Db, input: OperatorInput): Promise<{ us
       return { userId: existing.id, created: false };
     }
     if (!passwordHash) throw errors.validation('validation.passwordRequired');
-    const user = await insertAccount(tx, { phone, country: input.country, passwordHash, inviterId: null, language: languageFromHeader(undefined), role: input.role });
+    const user = await insertAccount(tx, { phone, country, passwordHash, inviterId: null, language: languageFromHeader(undefined), role: input.role });
     if (!user) throw new Error('The operator could not be created');
     return { userId: user.id, created: true };
   });

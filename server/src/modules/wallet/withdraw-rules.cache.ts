@@ -57,7 +57,7 @@ async function loadRules(db: Executor, currency: string): Promise<CurrencyRules 
  */
 export class WithdrawRulesCache {
   private readonly rules = new Map<string, Entry>();
-  /** An earner's currency is set when they register and never changes. */
+  /** An earner's currency is set when they register (migration 0037 moved it once, before this version started). */
   private readonly currencies = new Map<number, string>();
 
   constructor(private readonly ttlMs: number) {}
