@@ -40,7 +40,8 @@ export async function earnerWithContent(request: APIRequestContext): Promise<{ e
   });
   // A new recipient cools off for a day before a withdrawal may go to it.
   await shiftClock(request, earner.token, 25 * 3_600_000);
-  await call(request, earner, 'POST', '/app/pay/pay-withdraw', { amount: 100, recipientId: recipient.id, idempotencyKey: `a11y${earner.phone}withdrawal` });
+  // ₹100, the smallest preset of an Indian number's rupees.
+  await call(request, earner, 'POST', '/app/pay/pay-withdraw', { amount: 100_00, recipientId: recipient.id, idempotencyKey: `a11y${earner.phone}withdrawal` });
 
   const task = (title: string) => taskTitled(request, earner.token, title);
   const share = await task('Share Grab with a friend');

@@ -13,20 +13,43 @@ export interface Earner {
 
 let counter = 0;
 
-/** A valid Indian mobile number no other test uses (the first digit 9, then 9 digits). */
-export function freshPhone(): string {
+/** Eight digits no other test uses: the time, the process and a counter. */
+function uniqueDigits(): string {
   counter += 1;
-  const unique = `${Date.now() % 1_000_000}${process.pid % 100}${counter}`.slice(-8).padStart(8, '0');
-  return `98${unique}`;
+  return `${Date.now() % 1_000_000}${process.pid % 100}${counter}`.slice(-8).padStart(8, '0');
 }
 
-/** Registers an earner through the real API, the way the register page does. */
-export async function registerEarner(request: APIRequestContext, inviteCode = ROOT_INVITE_CODE): Promise<Earner> {
-  const phone = freshPhone();
+/** A valid Indian mobile number no other test uses (the first digit 9, then 9 digits). */
+export function freshPhone(): string {
+  return `98${uniqueDigits()}`;
+}
+
+/** Valid mobile numbers of the other countries tests sign up from: a first part, then unique digits. */
+const FRESH_PHONES = {
+  IN: freshPhone,
+  // New Jersey's 201 with a 5xx exchange.
+  US: () => `2015${uniqueDigits().slice(-6)}`,
+  PK: () => `31${uniqueDigits()}`,
+} as const;
+
+export type SignUpCountry = keyof typeof FRESH_PHONES;
+
+/**
+ * Registers an earner through the real API, the way the register page does: from a phone of
+ * `country` (which decides the currency they are paid in) whose app speaks `language` (none: English).
+ */
+export async function registerEarnerOf(request: APIRequestContext, from: { country: SignUpCountry; language?: string; inviteCode?: string }): Promise<Earner> {
+  const phone = FRESH_PHONES[from.country]();
   const response = await request.post('/public/user/register', {
-    data: { country: 'IN', phone, password: DEFAULT_PASSWORD, rePassword: DEFAULT_PASSWORD, inviteCode },
+    ...(from.language ? { headers: { 'accept-language': from.language } } : {}),
+    data: { country: from.country, phone, password: DEFAULT_PASSWORD, rePassword: DEFAULT_PASSWORD, inviteCode: from.inviteCode ?? ROOT_INVITE_CODE },
   });
   const body = await response.json();
   if (body.code !== 200) throw new Error(`register failed: ${JSON.stringify(body)}`);
-  return { country: 'IN', phone, password: DEFAULT_PASSWORD, token: body.data.token, userInfo: body.data.userInfo };
+  return { country: from.country, phone, password: DEFAULT_PASSWORD, token: body.data.token, userInfo: body.data.userInfo };
+}
+
+/** An Indian earner, registered through the real API the way the register page does. */
+export function registerEarner(request: APIRequestContext, inviteCode = ROOT_INVITE_CODE): Promise<Earner> {
+  return registerEarnerOf(request, { country: 'IN', inviteCode });
 }

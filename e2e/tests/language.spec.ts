@@ -10,15 +10,18 @@ test.describe('languages (SPEC §9)', () => {
     await expect(html).toHaveAttribute('lang', 'en-US');
     const dialog = page.getByRole('dialog');
 
-    // The account's currency is USD: Español (USD) switches without asking.
+    // The account is paid in rupees (an Indian number), and English already shows dollars:
+    // Español shows dollars too, so it switches without asking.
     await page.getByRole('radio', { name: 'Español' }).click();
     await expect(html).toHaveAttribute('lang', 'es-419');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Language');
 
-    // Bengali shows BDT: the earner is asked, and cancelling keeps Spanish.
+    // Bengali shows BDT: the earner is asked, told withdrawals stay in rupees, and cancelling keeps Spanish.
     await page.getByRole('radio', { name: 'বাংলা' }).click();
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('BDT');
+    await expect(dialog).toContainText('INR');
     await dialog.getByRole('button').first().click();
     await expect(dialog).toHaveCount(0);
     await expect(html).toHaveAttribute('lang', 'es-419');

@@ -1,22 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEFAULT_PASSWORD, type Earner, freshPhone } from '../support/earners';
+import { type Earner, registerEarnerOf } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
 
-// Partner offers at a phone's size, in English and in Urdu (right to left, rupees of Pakistan):
+// Partner offers at a phone's size, in the currency of the earner's phone country, in English and
+// in Urdu (right to left, rupees of Pakistan):
 // the price to pay, the usual price with the saving and the percent off in words, a real link to
 // the partner in a new tab, the click counted once, and the loading, failed and empty states.
-
-/** An earner whose language, and so currency, is chosen at sign-up as the register page sends it. */
-async function earnerSpeaking(request: APIRequestContext, language: string): Promise<Earner> {
-  const phone = freshPhone();
-  const response = await request.post('/public/user/register', {
-    headers: { 'accept-language': language },
-    data: { country: 'IN', phone, password: DEFAULT_PASSWORD, rePassword: DEFAULT_PASSWORD, inviteCode: 'ROOT01' },
-  });
-  const body = await response.json();
-  expect(body.code).toBe(200);
-  return { country: 'IN', phone, password: DEFAULT_PASSWORD, token: body.data.token, userInfo: body.data.userInfo };
-}
 
 async function clickedOffers(request: APIRequestContext, earner: Earner): Promise<boolean[]> {
   const response = await request.get('/app/currency/goods/list', { headers: { authorization: `Bearer ${earner.token}` } });
@@ -51,8 +40,9 @@ test('from Account: each offer says what to pay, the usual price and the saving;
   const first = offers.first();
   await expect(first.getByRole('heading', { level: 2 })).toHaveText('Mobile data pack, 10 GB');
   await expect(first.getByText('NetGo', { exact: true })).toBeVisible();
-  await expect(first.getByTestId('offer-pay')).toHaveText('You pay $4.00');
-  await expect(first.getByTestId('offer-was')).toHaveText('Usual price $5.00 · you save $1.00');
+  // The fixture's Indian earner reads English and is offered rupee deals: ₹249.00 at 20 % off.
+  await expect(first.getByTestId('offer-pay')).toHaveText('You pay ₹199.20');
+  await expect(first.getByTestId('offer-was')).toHaveText('Usual price ₹249.00 · you save ₹49.80');
   await expect(first.getByTestId('offer-off')).toHaveText('20% off');
   await expect(offers.nth(1).getByTestId('offer-off')).toHaveText('50% off');
   await noSidewaysScroll(page);
@@ -62,14 +52,14 @@ test('from Account: each offer says what to pay, the usual price and the saving;
   await expect(open).toHaveAttribute('rel', /\bnoopener\b/);
   const popup = page.waitForEvent('popup');
   await open.click();
-  await expect(await popup).toHaveURL('https://partners.example/us/data');
+  await expect(await popup).toHaveURL('https://partners.example/in/data');
   await expect(first.getByText('You opened this offer before')).toBeVisible();
   await expect.poll(() => clickedOffers(request, earner)).toEqual([true, false, false]);
 
   // A second tap opens the page again and is not counted again.
   const again = page.waitForEvent('popup');
   await open.click();
-  await expect(await again).toHaveURL('https://partners.example/us/data');
+  await expect(await again).toHaveURL('https://partners.example/in/data');
   await expect.poll(() => clickedOffers(request, earner)).toEqual([true, false, false]);
 
   await page.getByRole('button', { name: 'Back' }).click();
@@ -77,7 +67,7 @@ test('from Account: each offer says what to pay, the usual price and the saving;
 });
 
 test('in Urdu: right to left, in rupees of Pakistan, with the saving in words', async ({ page, request }) => {
-  const earner = await earnerSpeaking(request, 'ur-PK');
+  const earner = await registerEarnerOf(request, { country: 'PK', language: 'ur-PK' });
   await page.addInitScript(() => localStorage.setItem('language', 'ur-PK'));
   await signIn(page, earner);
   await page.goto('/offers');
@@ -123,9 +113,11 @@ test('with no offer in the currency, it says so instead of an empty page', async
   await expect(page.getByRole('button', { name: 'Back' })).toBeVisible();
 });
 
-test('in Urdu, a dollar price is drawn as it is written, its sign before its digits', async ({ signedInPage: page }) => {
-  // The fixture's earner pays in dollars; Urdu only changes the words around the price.
+test('in Urdu, a dollar price is drawn as it is written, its sign before its digits', async ({ page, request }) => {
+  // A US number is offered dollar deals; Urdu only changes the words around the price.
+  const earner = await registerEarnerOf(request, { country: 'US' });
   await page.addInitScript(() => localStorage.setItem('language', 'ur-PK'));
+  await signIn(page, earner);
   await page.goto('/offers');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const pay = page.getByTestId('offer').first().getByTestId('offer-pay');

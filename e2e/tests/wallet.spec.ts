@@ -32,18 +32,22 @@ async function saveUpiRecipient(request: APIRequestContext, earner: Earner, vpa:
   await api(request, earner, '/app/pay/userRecipientSave', { method: 'upi', institutionId: upi?.id, name: 'Asha Kumari', account: vpa });
 }
 
-/** Picks the $1 preset, checks the confirm step's figures, confirms, and lands on the orders. */
-async function withdrawOneDollar(page: Page) {
+/**
+ * Picks the ₹100 preset (an Indian number is paid in rupees, though the browser speaks English),
+ * checks the confirm step's figures, confirms, and lands on the orders. At the seeded 0.085 rupees a
+ * point, ₹100 is 1,176.48 points rounded up, and the 2 % fee 23.53.
+ */
+async function withdrawHundredRupees(page: Page) {
   await page.goto('/withdrawal');
-  await page.getByRole('radio', { name: '$1.00' }).check({ force: true });
-  await expect(page.getByTestId('quote')).toHaveText('1,000 + fee 20 = 1,020 points');
+  await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+  await expect(page.getByTestId('quote')).toHaveText('1,176.48 + fee 23.53 = 1,200.01 points');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const confirm = page.getByRole('region', { name: 'Check and confirm' });
-  await expect(confirm).toContainText('Amount$1.00');
-  await expect(confirm).toContainText('Points consumed1,000');
-  await expect(confirm).toContainText('Fee20');
-  await expect(confirm).toContainText('Total points1,020');
-  await expect(confirm).toContainText('Points remaining4,080');
+  await expect(confirm).toContainText('Amount₹100.00');
+  await expect(confirm).toContainText('Points consumed1,176.48');
+  await expect(confirm).toContainText('Fee23.53');
+  await expect(confirm).toContainText('Total points1,200.01');
+  await expect(confirm).toContainText('Points remaining3,899.99');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page).toHaveURL('/withdrawalOrders');
 }
@@ -66,9 +70,9 @@ test.describe('withdrawals', () => {
     await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
 
     await afterCoolingOff(request, earner);
-    await withdrawOneDollar(page);
+    await withdrawHundredRupees(page);
     const order = page.getByTestId('order').first();
-    await expect(order).toContainText('$1.00');
+    await expect(order).toContainText('₹100.00');
     await expect(order).toContainText('as•••@okbank');
     await expect(order).toContainText('In progress');
 
@@ -79,24 +83,24 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('order').first()).toContainText('Decided');
 
     await page.goto('/user');
-    await expect(page.getByTestId('balance')).toHaveText('4,080 points');
+    await expect(page.getByTestId('balance')).toHaveText('3,899.99 points');
     await page.goto('/earningsDetails');
     await page.getByRole('button', { name: 'Withdrawals' }).click();
-    await expect(page.getByTestId('entry').first()).toContainText('−1,020');
+    await expect(page.getByTestId('entry').first()).toContainText('−1,200.01');
   });
 
   test('an account ending in 0000 fails with its reason, and every point comes back', async ({ signedInPage: page, earner, request }) => {
     await credit(request, earner, 5_000);
     await saveUpiRecipient(request, earner, 'test0000@okbank');
     await afterCoolingOff(request, earner);
-    await withdrawOneDollar(page);
+    await withdrawHundredRupees(page);
     await page.getByRole('button', { name: 'Failed' }).click();
     await expect(async () => {
       await page.getByRole('button', { name: 'In progress' }).click();
       await page.getByRole('button', { name: 'Failed' }).click();
       await expect(page.getByTestId('failure-reason')).toHaveText('Reason: The bank refused this account. Check the number and try again', { timeout: 2_000 });
     }).toPass({ timeout: PAYOUT_WAIT_MS });
-    await expect(page.getByTestId('order').first()).toContainText('1,020 points returned to your balance');
+    await expect(page.getByTestId('order').first()).toContainText('1,200.01 points returned to your balance');
     await page.goto('/user');
     await expect(page.getByTestId('balance')).toHaveText('5,100 points');
   });
@@ -108,8 +112,8 @@ test.describe('withdrawals', () => {
     await expect(page.getByText('welcome bonus: withdrawable after your first approved task')).toBeVisible();
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please select an amount' })).toBeVisible();
-    await page.getByRole('radio', { name: '$1.00' }).check({ force: true });
-    await expect(page.getByTestId('shortfall')).toHaveText('Insufficient balance: you need 1,020 more withdrawable points');
+    await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+    await expect(page.getByTestId('shortfall')).toHaveText('Insufficient balance: you need 1,200.01 more withdrawable points');
     await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
   });
 

@@ -5,14 +5,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDERS_PAGE_SIZE } from '../pay/pay.queries';
 import WithdrawalOrdersPage from './orders.page';
 
-const BASE = { currency: 'USD', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z' };
-const order = (id: number, status: string, extra: object = {}) => ({ id, status, amount: 100 * id, points: 100_000 * id, fee: 2_000 * id, total: 102_000 * id, decidedAt: null, failureReason: null, ...BASE, ...extra });
+// An Indian earner's orders, in rupees: ₹100 (1,176.48 points and a 23.53 fee at the seeded rate) times the id.
+const BASE = { currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z' };
+const order = (id: number, status: string, extra: object = {}) => ({ id, status, amount: 100_00 * id, points: 1176_48 * id, fee: 23_53 * id, total: 1200_01 * id, decidedAt: null, failureReason: null, ...BASE, ...extra });
 
 let asked: Record<string, unknown>[];
 let lists: Record<string, ReturnType<typeof order>[]>;
 
 beforeEach(async () => {
-  store.set(userInfoAtom, { id: 7, phone: '+919812345678', country: 'IN', thirdUserId: 't7', thirdName: 'Asha', asset: 0, level: 1, inviteCode: 'ASHA01', currency: 'USD', createdAt: '2026-01-01T00:00:00.000Z' });
+  store.set(userInfoAtom, { id: 7, phone: '+919812345678', country: 'IN', thirdUserId: 't7', thirdName: 'Asha', asset: 0, level: 1, inviteCode: 'ASHA01', currency: 'INR', createdAt: '2026-01-01T00:00:00.000Z' });
   store.set(tokenAtom, 'wallet-token');
   queryClient.clear();
   asked = [];
@@ -49,8 +50,8 @@ describe('WithdrawalOrdersPage', () => {
   it('lists the orders in progress first, and says when one waits for an operator', async () => {
     renderPage();
     const item = await screen.findByTestId('order');
-    expect(within(item).getByText('$1.00')).toBeTruthy();
-    expect(item.textContent).toContain('1,000 points + fee 20 = 1,020 points');
+    expect(within(item).getByText('₹100.00')).toBeTruthy();
+    expect(item.textContent).toContain('1,176.48 points + fee 23.53 = 1,200.01 points');
     expect(item.textContent).toContain('Waiting for a payout check before it is sent');
     expect(item.textContent).toContain('as•••@okbank');
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
@@ -83,7 +84,7 @@ describe('WithdrawalOrdersPage', () => {
     await screen.findByTestId('order');
     await user.click(screen.getByRole('button', { name: 'Failed' }));
     expect((await screen.findByTestId('failure-reason')).textContent).toBe('Reason: The bank refused this account. Check the number and try again');
-    expect(screen.getByTestId('order').textContent).toContain('3,060 points returned to your balance');
+    expect(screen.getByTestId('order').textContent).toContain('3,600.03 points returned to your balance');
   });
 
   it('isolates a reason an operator wrote in Urdu on an English screen, so its full stop stays with the sentence', async () => {

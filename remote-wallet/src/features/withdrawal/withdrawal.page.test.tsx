@@ -13,29 +13,30 @@ const USER = {
   asset: 510_000,
   level: 1,
   inviteCode: 'ASHA01',
-  currency: 'USD' as const,
+  currency: 'INR' as const,
   createdAt: '2026-01-01T00:00:00.000Z',
 };
 // 5,100 points, of which the 100-point welcome bonus is locked.
 const ASSET = { balance: 510_000, pending: 0, withdrawable: 500_000, locked: 10_000, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 510_000, weekEarnings: 0, dailyEarnings: [] };
-// The seed's USD settings: one point is $0.001, 2 % fee with a 5-point floor, 3 a day.
+// The seed's INR settings: one point is ₹0.085, 2 % fee with a 5-point floor, 3 a day; ₹100 is
+// 1,176.48 points (rounded up to the hundredth) and a 23.53 fee.
 const OPTIONS = {
-  currency: 'USD',
+  currency: 'INR',
   fractionDigits: 2,
-  microsPerPoint: 1_000,
-  presets: [100, 200, 500, 1_000],
-  minAmount: 100,
+  microsPerPoint: 85_000,
+  presets: [100_00, 200_00, 500_00, 1_000_00],
+  minAmount: 100_00,
   feeBps: 200,
   feeMinPoints: 500,
   dailyCount: 3,
   usedTodayCount: 0,
-  dailyAmount: 100_000,
+  dailyAmount: 10_000_00,
   usedTodayAmount: 0,
   coolingOffHours: 24,
   methods: ['bank', 'upi', 'wallet'],
 };
 const RECIPIENT = { id: 41, method: 'upi', institutionId: 3, institutionName: 'UPI', name: 'Asha Kumari', maskedAccount: 'as•••@okbank', ifsc: null, bankName: null, coolingOffUntil: null };
-const ORDER = { id: 9, status: 'in_progress', amount: 100, currency: 'USD', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 100_000, fee: 2_000, total: 102_000, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
+const ORDER = { id: 9, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_53, total: 1200_01, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
 
 function envelope(data: unknown, code = 200, msg = 'ok') {
   return new Response(JSON.stringify({ code, data, msg }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -114,17 +115,17 @@ describe('WithdrawalPage', () => {
   it('shows every figure on the confirm step, and a lost answer retried is the same withdrawal', async () => {
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
-    expect(screen.getByTestId('quote').textContent).toBe('1,000 + fee 20 = 1,020 points');
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
+    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 + fee 23.53 = 1,200.01 points');
     await user.click(withdrawButton());
 
     const confirm = screen.getByRole('region', { name: 'Check and confirm' });
     const figure = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
-    expect(figure('Amount')).toBe('$1.00');
-    expect(figure('Points consumed')).toBe('1,000 points');
-    expect(figure('Fee')).toBe('20 points');
-    expect(figure('Total points')).toBe('1,020 points');
-    expect(figure('Points remaining')).toBe('4,080 points');
+    expect(figure('Amount')).toBe('₹100.00');
+    expect(figure('Points consumed')).toBe('1,176.48 points');
+    expect(figure('Fee')).toBe('23.53 points');
+    expect(figure('Total points')).toBe('1,200.01 points');
+    expect(figure('Points remaining')).toBe('3,899.99 points');
     expect(sent).toHaveLength(0);
 
     // The first answer is lost on the way back: the earner taps Confirm again.
@@ -135,23 +136,23 @@ describe('WithdrawalPage', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(window.location.pathname).toBe('/withdrawalOrders'));
     expect(sent).toHaveLength(2);
-    expect(sent[0]?.body).toEqual({ amount: 100, recipientId: 41, idempotencyKey: sent[1]?.body.idempotencyKey });
+    expect(sent[0]?.body).toEqual({ amount: 100_00, recipientId: 41, idempotencyKey: sent[1]?.body.idempotencyKey });
   });
 
   it('says how many points are missing and keeps Withdraw shut', async () => {
     asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
-    expect(screen.getByTestId('shortfall').textContent).toBe('Insufficient balance: you need 520 more withdrawable points');
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
+    expect(screen.getByTestId('shortfall').textContent).toBe('Insufficient balance: you need 700.01 more withdrawable points');
     expect(withdrawButton()).toHaveProperty('disabled', true);
   });
 
   it('says what each amount takes before it is tapped, and marks those out of reach', async () => {
     asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
     renderPage();
-    const one = await screen.findByRole('radio', { name: '$1.00' });
-    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,020 points');
+    const one = await screen.findByRole('radio', { name: '₹100.00' });
+    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,200.01 points');
     expect(one.closest('label')?.hasAttribute('data-short')).toBe(true);
   });
 
@@ -159,7 +160,7 @@ describe('WithdrawalPage', () => {
     recipient = { ...RECIPIENT, coolingOffUntil: '2026-11-25T10:00:00.000Z' };
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '$1.00' }));
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
     expect(screen.getByText(/a new or changed recipient can receive money from/).closest('[role="status"]')).not.toBeNull();
     expect(withdrawButton()).toHaveProperty('disabled', true);
   });
@@ -175,12 +176,12 @@ describe('WithdrawalPage', () => {
     withdrawAnswers.push(() => envelope(null, 1102, 'You have reached today\'s withdrawal limit'));
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '$2.00' }));
+    await user.click(await screen.findByRole('radio', { name: '₹200.00' }));
     await user.click(withdrawButton());
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
     expect(window.location.pathname).toBe('/withdrawal');
-    expect(sent[0]?.body.amount).toBe(200);
+    expect(sent[0]?.body.amount).toBe(200_00);
   });
 });
