@@ -14,7 +14,7 @@ export function isPhoneCountry(country: string): country is PhoneCountry {
 
 /**
  * An earner is paid where their phone is: UPI and Indian banks pay rupees whatever language the app
- * speaks. The markets without a currency of their own in SPEC §9 are paid in USD. Migration 0036 holds
+ * speaks. The markets without a currency of their own in SPEC §9 are paid in USD. Migration 0037 holds
  * the same table in SQL, and a test keeps the two equal.
  */
 const PAYOUT_CURRENCIES: Record<PhoneCountry, CurrencyCode> = {
