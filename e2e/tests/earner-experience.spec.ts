@@ -3,7 +3,8 @@ import { expect, signIn, test } from '../support/fixtures';
 import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
 // Issue 13, tried as a new earner would: Home leads with progress, messages belong where they
-// appear, country and currency follow the language, and an ended session keeps the language.
+// appear, the login country follows the language while the worth stays in the account's currency,
+// and an ended session keeps the language.
 
 const urdu = (page: import('@playwright/test').Page) =>
   page.addInitScript(() => {
@@ -17,7 +18,8 @@ test.describe('Home', () => {
     await expect(summary.getByTestId('home-balance')).toHaveText('100 points');
     // Signed, inside a left-to-right isolate so the sign stays before the digits in any direction.
     await expect(summary.getByTestId('home-today')).toHaveText(/^\+[\d.,]+ points?$/);
-    await expect(summary.getByTestId('home-worth')).toHaveText(/\$/);
+    // An Indian number is paid in rupees, and its worth shows in rupees though the app speaks English.
+    await expect(summary.getByTestId('home-worth')).toHaveText(/^≈ ₹[\d.,]+$/);
     await expect(summary.getByRole('progressbar', { name: 'On the way to LV2' })).toBeVisible();
     // The gift-code box is found without scrolling.
     const redeem = summary.getByTestId('home-redeem');
@@ -49,12 +51,13 @@ test.describe('Home', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
 
-  test('in Urdu: right to left, worth in PKR, time left in Urdu', async ({ page, earner }) => {
+  test("in Urdu: right to left, worth still in the account's rupees, time left in Urdu", async ({ page, earner }) => {
     await urdu(page);
     await signIn(page, earner);
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByTestId('home-worth')).toContainText(/Rs|₨|PKR/);
+    await expect(page.getByTestId('home-worth')).toContainText('₹');
+    await expect(page.getByTestId('home-worth')).not.toContainText(/Rs|₨|PKR/);
     // "+5,224.09", never "5,224.09+": the figure is isolated left to right inside the Urdu line.
     await expect(page.getByTestId('home-today')).toHaveText(/^\u2068\u200e?\+[\d.,]+\u2069/);
     await expect(page.getByTestId('home-redeem')).toBeInViewport();
@@ -163,23 +166,26 @@ test.describe('country, currency and session', () => {
     await expect(page.locator('select[name="country"]')).toHaveValue('PK');
   });
 
-  test('switching to Urdu says what changes, and the worth follows at once on Account and Home', async ({ signedInPage: page }) => {
+  test("switching to Urdu says the amounts stay in the account's rupees, and they do on Account and Home", async ({ signedInPage: page }) => {
     await page.goto('/user');
-    await expect(page.getByRole('region', { name: 'My balance' })).toContainText('$');
+    const balance = page.getByRole('region').filter({ has: page.getByTestId('balance') });
+    await expect(balance).toContainText('₹');
     await page.goto('/language');
     await page.getByRole('radio', { name: 'اردو' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('PKR');
-    await expect(dialog).toContainText('withdrawals are still paid in');
+    await expect(dialog).toContainText('your withdrawals stay in INR');
     await dialog.getByRole('button').last().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ur-PK');
-    // Back the way the earner came, without a reload: the kept Account tab must follow at once.
+    // Back the way the earner came, without a reload: the kept Account tab speaks Urdu at once,
+    // and its worth is still the rupees a withdrawal pays.
     await page.goBack();
     await expect(page).toHaveURL('/user');
-    await expect(page.getByRole('region').filter({ has: page.getByTestId('balance') })).not.toContainText('$');
-    await expect(page.getByRole('region').filter({ has: page.getByTestId('balance') })).toContainText(/Rs|₨|PKR/);
+    await expect(page.getByRole('region', { name: 'میرا بیلنس' })).toBeVisible();
+    await expect(balance).toContainText('₹');
+    await expect(balance).not.toContainText(/Rs|₨|PKR|\$/);
     await page.goto('/home');
-    await expect(page.getByTestId('home-worth')).toContainText(/Rs|₨|PKR/);
+    await expect(page.getByTestId('home-worth')).toContainText('₹');
   });
 
   test('a session that ends keeps the language and says why the earner is on the login page', async ({ page, earner }) => {

@@ -4,20 +4,21 @@ import { expect, test } from '../support/fixtures';
 import { taskTitled } from '../support/tasks';
 
 test.describe('languages (SPEC §9)', () => {
-  test('a language with another currency asks first; Urdu turns the page right-to-left', async ({ signedInPage: page }) => {
+  test("a language of another currency than the account's asks first; Urdu turns the page right-to-left", async ({ signedInPage: page }) => {
     await page.goto('/language');
     const html = page.locator('html');
     await expect(html).toHaveAttribute('lang', 'en-US');
     const dialog = page.getByRole('dialog');
 
-    // The account is paid in rupees (an Indian number), and English already shows dollars:
-    // Español shows dollars too, so it switches without asking.
+    // The account is paid in rupees (an Indian number), and English already goes with dollars:
+    // so does Español, so it switches without asking.
     await page.getByRole('radio', { name: 'Español' }).click();
     await expect(html).toHaveAttribute('lang', 'es-419');
     await expect(dialog).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('Language');
 
-    // Bengali shows BDT: the earner is asked, told withdrawals stay in rupees, and cancelling keeps Spanish.
+    // Bengali goes with BDT: the earner is asked, told amounts and withdrawals stay in rupees, and
+    // cancelling keeps Spanish.
     await page.getByRole('radio', { name: 'বাংলা' }).click();
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('BDT');
@@ -27,7 +28,7 @@ test.describe('languages (SPEC §9)', () => {
     await expect(html).toHaveAttribute('lang', 'es-419');
     await expect(page.getByRole('radio', { name: 'Español' })).toBeChecked();
 
-    // Urdu shows PKR: confirming switches, right to left, kept in local storage.
+    // Urdu goes with PKR: confirming switches, right to left, kept in local storage.
     await page.getByRole('radio', { name: 'اردو' }).click();
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button').last().click();

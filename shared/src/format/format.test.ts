@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency } from '../contracts/config.contracts';
-import { formatMoney, formatPoints, pointsToMoney } from './format';
+import { displayCurrency, formatMoney, formatPoints, pointsToMoney } from './format';
 
 const INR: Currency = { code: 'INR', language: 'hi-IN', microsPerPoint: 1_000_000, fractionDigits: 2 };
 const IDR: Currency = { code: 'IDR', language: 'hi-IND', microsPerPoint: 150_000_000, fractionDigits: 0 };
@@ -30,5 +30,23 @@ describe('formatMoney', () => {
     expect(formatMoney(10000, INR, 'en-US')).toBe('₹100.00');
     expect(pointsToMoney(150, IDR)).toBe(225);
     expect(formatMoney(150, IDR, 'hi-IND')).toMatch(/^Rp\s?225$/);
+  });
+});
+
+describe('displayCurrency', () => {
+  const USD: Currency = { code: 'USD', language: 'en-US', microsPerPoint: 12_000, fractionDigits: 2 };
+  const listed = [USD, INR, IDR];
+
+  it("shows worth in the account's currency whatever the language", () => {
+    expect(displayCurrency(listed, 'en-US', 'INR')).toBe(INR);
+    expect(displayCurrency(listed, 'ur-PK', 'INR')).toBe(INR);
+    expect(displayCurrency(listed, 'hi-IN', 'USD')).toBe(USD);
+  });
+
+  it("falls back to the language's currency without an account, or with one the operator does not list", () => {
+    expect(displayCurrency(listed, 'hi-IND')).toBe(IDR);
+    expect(displayCurrency(listed, 'hi-IN', 'PHP')).toBe(INR);
+    expect(displayCurrency(listed, 'ur-PK')).toBeUndefined();
+    expect(displayCurrency(undefined, 'en-US', 'USD')).toBeUndefined();
   });
 });

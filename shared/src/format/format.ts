@@ -26,11 +26,11 @@ export function formatMoney(hundredths: number, currency: Currency, language: La
 }
 
 /**
- * The currency worth is shown in: the chosen language's (SPEC §9 ties each language to one), so a
- * switch to Urdu shows PKR everywhere at once. Withdrawals are still paid in the account's currency,
- * which their own screens show.
+ * The currency worth is shown in: the account's, the one its withdrawals are paid in (the phone
+ * country's), whatever language the app speaks; an Indian earner reading English sees rupees, not
+ * dollars. Only without an account (or one whose currency the operator does not list) does the
+ * language's currency of SPEC §9 stand in.
  */
-export function displayCurrency(currencies: readonly Currency[] | undefined, language: LanguageKey): Currency | undefined {
-  const code = languageByKey(language).currency;
-  return currencies?.find((c) => c.code === code);
+export function displayCurrency(currencies: readonly Currency[] | undefined, language: LanguageKey, accountCurrency?: string): Currency | undefined {
+  return currencies?.find((c) => c.code === accountCurrency) ?? currencies?.find((c) => c.code === languageByKey(language).currency);
 }

@@ -31,11 +31,9 @@ export function LanguagePage() {
         {LANGUAGES.map((l) => (
           <label key={l.key} className={styles.option}>
             <input type="radio" name="language" value={l.key} checked={l.key === language} onChange={() => void choose(l.key)} />
-            <span className={styles.texts}>
-              <span className={styles.name} lang={l.tag}>
-                {l.name}
-              </span>
-              <span className={styles.currency}>{l.currency}</span>
+            {/* No currency beside the name: amounts stay in the account's whatever the language. */}
+            <span className={styles.name} lang={l.tag}>
+              {l.name}
             </span>
           </label>
         ))}

@@ -41,13 +41,14 @@ async function switchTo(key: LanguageKey): Promise<boolean> {
 }
 
 describe('useSwitchLanguage', () => {
-  it('asks an Indian earner reading English before amounts show in taka, saying payouts stay in rupees', async () => {
+  it('asks an Indian earner reading English before switching to Bengali, saying amounts stay in rupees', async () => {
     asked.answer = false;
     expect(await switchTo('bn-BD')).toBe(false);
     expect(asked.dialogs).toEqual([
       {
-        title: 'Show amounts in BDT?',
-        message: "With বাংলা, what your points are worth shows in BDT instead of USD. Your points do not change, and withdrawals are still paid in INR, your account's currency.",
+        title: 'Switch to বাংলা?',
+        message:
+          "বাংলা usually goes with BDT, but your account is paid in INR, the currency of your phone number's country. What your points are worth and your withdrawals stay in INR.",
       },
     ]);
     expect(store.get(languageAtom)).toBe('en-US');
@@ -59,16 +60,16 @@ describe('useSwitchLanguage', () => {
     expect(store.get(languageAtom)).toBe('hi-IN');
   });
 
-  it('switches without asking where the shown currency stays the same: English to Spanish shows dollars either way', async () => {
+  it('switches without asking between two languages of one currency: English and Spanish both go with dollars', async () => {
     expect(await switchTo('br-BR')).toBe(true);
     expect(asked.dialogs).toEqual([]);
     expect(store.get(languageAtom)).toBe('br-BR');
   });
 
-  it('asks a US earner before amounts show in rupees, and switches once confirmed', async () => {
+  it('asks a US earner before switching to Hindi, and switches once confirmed', async () => {
     store.set(userInfoAtom, { ...INDIAN, phone: '+12015550123', country: 'US', currency: 'USD' });
     expect(await switchTo('hi-IN')).toBe(true);
-    expect(asked.dialogs.map((d) => d.title)).toEqual(['Show amounts in INR?']);
+    expect(asked.dialogs.map((d) => d.title)).toEqual(['Switch to हिन्दी?']);
     expect(store.get(languageAtom)).toBe('hi-IN');
   });
 });

@@ -2,10 +2,10 @@ import { changeLanguage, confirmDialog, type LanguageKey, languageAtom, language
 import { useCallback } from 'react';
 
 /**
- * SPEC §5: a language whose currency differs from the account's asks first, because the worth of
- * the points is then shown in another currency than the one the earner is paid in. The account's
- * currency is the phone country's, so an Indian earner reading English already sees dollars: Spanish
- * shows them too, and asking "dollars instead of dollars?" would say nothing.
+ * SPEC §5: a language whose currency differs from the account's asks first. Amounts and payouts stay
+ * in the account's currency (its phone country's) whatever the language, and the question says so,
+ * so that nobody switches to Urdu expecting to be paid in Pakistani rupees. A switch between two
+ * languages of the same currency (English to Spanish, both dollars) asks nothing new and goes ahead.
  */
 export function useSwitchLanguage() {
   const { t } = useT('host');
@@ -14,12 +14,11 @@ export function useSwitchLanguage() {
     async (key: LanguageKey): Promise<boolean> => {
       const target = languageByKey(key);
       const account = store.get(userInfoAtom);
-      const shown = languageByKey(store.get(languageAtom)).currency;
-      if (account && account.currency !== target.currency && shown !== target.currency) {
-        // Says what really happens: only the shown worth changes; points and payouts stay as they are.
+      const current = languageByKey(store.get(languageAtom)).currency;
+      if (account && account.currency !== target.currency && current !== target.currency) {
         const ok = await confirmDialog({
-          title: t('language.confirmShowTitle', { currency: target.currency }),
-          message: t('language.confirmShowText', { language: target.name, currency: target.currency, current: shown, accountCurrency: account.currency }),
+          title: t('language.confirmKeepTitle', { language: target.name }),
+          message: t('language.confirmKeepText', { language: target.name, currency: target.currency, accountCurrency: account.currency }),
           confirmLabel: t('language.confirm'),
           cancelLabel: common.t('common.cancel'),
         });

@@ -1,7 +1,5 @@
 import {
   assetInfoQuery,
-  currencyListQuery,
-  displayCurrency,
   formatMoney,
   languageByKey,
   levelInfoQuery,
@@ -12,6 +10,7 @@ import {
   usePointsText,
   useQuery,
   useT,
+  useWorthCurrency,
 } from '@grab/shared';
 import { useId } from 'react';
 import { TASKS_NS } from '../../locales/tasks.locales';
@@ -81,7 +80,7 @@ function LevelLine() {
 }
 
 /**
- * The top of Home: what the earner has (balance and its worth in the language's currency), what
+ * The top of Home: what the earner has (balance and its worth in the account's currency), what
  * today brought, the level and the way to the next one, and the gift-code box one tap away.
  */
 export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined }) {
@@ -89,8 +88,7 @@ export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined 
   const points = usePointsText();
   const titleId = useId();
   const { data: asset } = useQuery({ ...assetInfoQuery(), staleTime: HOME_FIGURES_FRESH_MS });
-  const { data: currencies } = useQuery(currencyListQuery());
-  const currency = displayCurrency(currencies, language);
+  const currency = useWorthCurrency();
   const redeem = tasks?.find((task) => task.kind === 'redeemCode' && !task.locked);
 
   return (

@@ -1,7 +1,7 @@
-import { BrowserRouter, initI18n, queryClient, type Task, taskKeys, taskListQuery, tasksChanged, Toaster } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, store, type Task, taskKeys, taskListQuery, tasksChanged, Toaster, userInfoAtom } from '@grab/shared';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { task as baseTask, detail, run } from '../../../test/task-fixtures';
 import TaskHall from './task-hall.page';
 
@@ -129,6 +129,10 @@ beforeEach(async () => {
   await initI18n();
 });
 
+afterEach(() => {
+  store.set(userInfoAtom, null);
+});
+
 describe('TaskHall', () => {
   it('groups tasks by where the earner stands, each card with its kind, reward, progress and a link', async () => {
     answer(envelope(TASKS));
@@ -207,6 +211,14 @@ describe('TaskHall', () => {
     const codes = screen.getByRole('article', { name: 'Redeem a gift code' });
     expect(within(codes).getByText('Every code counts')).toBeTruthy();
     expect(within(codes).queryByText('One-time')).toBeNull();
+  });
+
+  it("shows the worth in the account's currency, not the language's: a Pakistani account read in English", async () => {
+    store.set(userInfoAtom, { id: 5, phone: '+923001234567', country: 'PK', thirdUserId: 't5', thirdName: 'Sana', asset: 62000, level: 1, inviteCode: 'SANA01', currency: 'PKR', createdAt: '2026-01-01T00:00:00.000Z' });
+    answer(envelope(TASKS));
+    renderAt('/home');
+    const summary = await screen.findByTestId('progress-summary');
+    await waitFor(() => expect(within(summary).getByTestId('home-worth').textContent).toMatch(/^≈ PKR\s1,736$/));
   });
 
   it('says a level-up on Home too, with the way to what it brings', async () => {

@@ -55,12 +55,12 @@ function renderCard() {
 }
 
 describe('BalanceCard', () => {
-  it('shows the balance in points and in the currency of the earner language, with pending apart from withdrawable', async () => {
+  it("shows the balance in points and its worth in the account's currency (rupees for an Indian number read in English), with pending apart from withdrawable", async () => {
     renderCard();
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     const card = await screen.findByRole('region', { name: 'My balance' });
     expect(await within(card).findByText('12,345 points')).toBeTruthy();
-    expect(await within(card).findByText('Worth about $123.45')).toBeTruthy();
+    expect(await within(card).findByText('Worth about ₹12,345.00')).toBeTruthy();
 
     const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
     expect(within(fact('Withdrawable')).getByText('12,000 points')).toBeTruthy();
@@ -80,8 +80,14 @@ describe('BalanceCard', () => {
   it('uses a currency list already in the cache instead of fetching it', async () => {
     queryClient.setQueryData(currencyListQuery().queryKey, CURRENCIES as never);
     renderCard();
-    expect(await screen.findByText('Worth about $123.45')).toBeTruthy();
+    expect(await screen.findByText('Worth about ₹12,345.00')).toBeTruthy();
     expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/app/user/assetInfo']);
+  });
+
+  it('shows the worth of a US account in dollars', async () => {
+    store.set(userInfoAtom, { ...USER, phone: '+12015550123', country: 'US', currency: 'USD' });
+    renderCard();
+    expect(await screen.findByText('Worth about $123.45')).toBeTruthy();
   });
 
   it('offers a retry when the balance cannot be loaded', async () => {

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { type AssetInfo, assetInfoQuery, currencyListQuery, displayCurrency, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, LockIcon } from '@grab/shared';
+import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, useWorthCurrency, LockIcon } from '@grab/shared';
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import styles from './balance-card.module.css';
@@ -31,11 +31,10 @@ export default function BalanceCard() {
   const { t: common } = useT();
   const { data, isError, refetch } = useQuery(assetInfoQuery());
   // The balance still shows in points when the rates cannot be loaded; the toast told the earner.
-  const { data: currencies } = useQuery(currencyListQuery());
+  const currency = useWorthCurrency();
   const titleId = useId();
 
   const points = usePointsText();
-  const currency = displayCurrency(currencies, language);
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
