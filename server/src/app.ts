@@ -6,7 +6,7 @@ import { OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, ping } from './db/database';
 import { ReadCache } from './db/read-cache';
-import { installErrorHandling, sendFailure } from './http/error-handler';
+import { clientErrorHandler, installErrorHandling, sendFailure } from './http/error-handler';
 import { jsonHasNul, nulRefusal, queryHasNul } from './http/nul-guard';
 import { createTranslator, type Translator } from './http/i18n';
 import { registerSecurity } from './http/security';
@@ -77,6 +77,7 @@ export async function buildApp({ database, config, logger = false, translator }:
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request (below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
+    clientErrorHandler: clientErrorHandler(t),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig, parseTrustProxy } from '../src/config';
@@ -104,6 +106,39 @@ describe.each(engines)('HTTP hardening on %s', (engine) => {
       expect(codes.slice(5).every((c) => c === 429)).toBe(true);
     } finally {
       await proxied.close();
+    }
+  });
+
+  it('answers what Node refuses before reading it (headers too large, a line it cannot parse) with the envelope', async () => {
+    const served = await buildApp({ database: ctx.database, config: testConfig() });
+    try {
+      await served.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = served.server.address() as AddressInfo;
+      const raw = (request: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.end(request));
+          let text = '';
+          socket.setEncoding('utf8');
+          socket.on('data', (chunk) => (text += chunk));
+          socket.on('close', () => resolve(text));
+          socket.on('error', reject);
+        });
+      const envelope = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { code: number; data: unknown; msg: string };
+
+      const tooLarge = await raw(`GET /app/user/info HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(20_000)}\r\n\r\n`);
+      expect(tooLarge).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+      expect(tooLarge).toMatch(/\r\ncontent-type: application\/json; charset=utf-8\r\n/i);
+      expect(envelope(tooLarge)).toEqual({ code: 431, data: null, msg: 'That is too large to send' });
+
+      const unreadable = await raw('NOT A REQUEST\r\n\r\n');
+      expect(unreadable).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(envelope(unreadable)).toEqual({ code: 400, data: null, msg: 'The request could not be read' });
+
+      // The server still serves the next caller.
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      expect(health.status).toBe(200);
+    } finally {
+      await served.close();
     }
   });
 });

@@ -1,4 +1,6 @@
 import { ErrorCode } from '@grab/shared/contracts';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { Translator } from './i18n';
@@ -58,4 +60,31 @@ export function installErrorHandling(app: FastifyInstance, translator: Translato
     else request.log.debug({ err: error, code: failure.code }, 'request refused');
     return sendFailure(request, reply, translator, failure);
   });
+}
+
+/** What Node refuses before a request is read: headers too large, a request too slow, a line it cannot parse. */
+function classifyClientError(error: NodeJS.ErrnoException): Failure {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return { status: 431, code: ErrorCode.headersTooLarge, key: 'errors.payloadTooLarge' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, code: ErrorCode.requestTimeout, key: 'errors.timeout' };
+  return { status: 400, code: ErrorCode.validation, key: 'errors.malformed' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: requests Node refuses before Fastify sees them get the envelope too,
+ * not Fastify's own `{error, message, statusCode}`. Their headers were never read, so the message is
+ * in the default language and the connection closes, as Node's own answer does.
+ */
+export function clientErrorHandler(translator: Translator): (error: NodeJS.ErrnoException, socket: Socket) => void {
+  return (error, socket) => {
+    // A reset connection has nobody left to answer.
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const failure = classifyClientError(error);
+    const body = JSON.stringify({ code: failure.code, data: null, msg: translator.translate(failure.key, undefined, failure.params) });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${failure.status} ${STATUS_CODES[failure.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy(error);
+  };
 }

@@ -21,8 +21,12 @@ export const ErrorCode = {
   unauthorized: 401,
   forbidden: 403,
   notFound: 404,
+  /** The request did not arrive in time (Node's request timeout); nothing of it was read. */
+  requestTimeout: 408,
   conflict: 409,
   payloadTooLarge: 413,
+  /** The headers were larger than Node reads; nothing of the request was read. */
+  headersTooLarge: 431,
   tooManyRequests: 429,
   internal: 500,
   phoneTaken: 1001,
