@@ -105,6 +105,34 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('balance')).toHaveText('5,100 points');
   });
 
+  test('an answer lost on the way back: the page says a second tap is safe, and the second tap makes no second order', async ({ signedInPage: page, earner, request }) => {
+    await credit(request, earner, 5_000);
+    await saveUpiRecipient(request, earner, 'asha.lost@okbank');
+    await afterCoolingOff(request, earner);
+    // The server takes the first Confirm and makes the order; its answer never reaches the phone.
+    let lost = false;
+    await page.route('**/app/pay/pay-withdraw', async (route) => {
+      if (lost) return route.continue();
+      lost = true;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.goto('/withdrawal');
+    await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    const confirmButton = page.getByRole('button', { name: 'Confirm withdrawal' });
+    await confirmButton.click();
+    await expect(page.getByTestId('unanswered')).toHaveText(/may not have been sent.*never made twice/);
+    await expect(page).toHaveURL('/withdrawal');
+    await confirmButton.click();
+    await expect(page).toHaveURL('/withdrawalOrders');
+    await expect(page.getByTestId('order')).toHaveCount(1);
+    const orders = await api<{ total: number }>(request, earner, '/app/pay/withdraw-log', { page: 1, pageSize: 20 });
+    expect(orders.total).toBe(1);
+    await page.goto('/user');
+    await expect(page.getByTestId('balance')).toHaveText('3,899.99 points');
+  });
+
   test('says how many points are missing, keeps the locked bonus apart, and asks for an amount', async ({ signedInPage: page, earner, request }) => {
     await saveUpiRecipient(request, earner, 'asha.k@okbank');
     await afterCoolingOff(request, earner);

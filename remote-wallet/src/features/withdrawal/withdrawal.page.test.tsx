@@ -128,9 +128,13 @@ describe('WithdrawalPage', () => {
     expect(figure('Points remaining')).toBe('3,899.99 points');
     expect(sent).toHaveLength(0);
 
-    // The first answer is lost on the way back: the earner taps Confirm again.
+    // The first answer is lost on the way back: the earner is told a second tap is safe, and taps it.
+    expect(within(confirm).queryByTestId('unanswered')).toBeNull();
     await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(sent).toHaveLength(1));
+    expect((await within(confirm).findByTestId('unanswered')).textContent).toBe(
+      'No answer reached your phone, so this withdrawal may not have been sent. Tap Confirm withdrawal again once you are online: it is never made twice.',
+    );
     withdrawAnswers.push(() => envelope(ORDER));
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
     await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));
@@ -183,5 +187,7 @@ describe('WithdrawalPage', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
     expect(window.location.pathname).toBe('/withdrawal');
     expect(sent[0]?.body.amount).toBe(200_00);
+    // A refusal is an answer: nothing hints that it may not have been sent.
+    expect(screen.queryByTestId('unanswered')).toBeNull();
   });
 });

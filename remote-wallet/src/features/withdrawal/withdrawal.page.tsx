@@ -9,6 +9,7 @@ import {
   LoadFailed,
   LoadingBlocks,
   LockIcon,
+  NetworkError,
   PATHS,
   randomKey,
   toast,
@@ -80,6 +81,9 @@ function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmPro
   const navigate = useNavigate();
   const quote = quoteWithdrawal(amount, options);
   const [sending, setSending] = useState(false);
+  // No answer came back: the request may or may not have arrived, and the earner is told that a
+  // second tap is safe, rather than left to wonder whether it withdraws twice.
+  const [unanswered, setUnanswered] = useState(false);
   // The same Confirm, retried after a lost answer, must not become a second withdrawal.
   const key = useRef(randomKey());
   const titleId = useId();
@@ -89,9 +93,10 @@ function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmPro
     let order: WithdrawOrder | undefined;
     try {
       order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key.current });
-    } catch {
-      // The connection dropped (the earner has been told): Confirm again sends the same key.
+    } catch (error) {
+      // The connection dropped (the toast said so): Confirm again sends the same key.
       order = undefined;
+      if (error instanceof NetworkError) setUnanswered(true);
     } finally {
       setSending(false);
     }
@@ -132,6 +137,11 @@ function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmPro
           {t('withdrawal.back')}
         </button>
       </div>
+      {unanswered ? (
+        <p className={styles.notice} role="status" data-testid="unanswered">
+          {t('withdrawal.unanswered')}
+        </p>
+      ) : null}
     </section>
   );
 }
