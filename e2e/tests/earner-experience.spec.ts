@@ -159,12 +159,25 @@ test.describe('messages', () => {
   });
 });
 
+test.describe('a phone set to English (India)', () => {
+  test.use({ locale: 'en-IN' });
+
+  test('starts registration and login from India, though the app speaks English', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.locator('select[name="country"]')).toHaveValue('IN');
+    await page.goto('/login');
+    await expect(page.locator('select[name="country"]')).toHaveValue('IN');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  });
+});
+
 test.describe('country, currency and session', () => {
   test('Urdu: the login country is Pakistan', async ({ page }) => {
     await urdu(page);
     await page.goto('/login');
     await expect(page.locator('select[name="country"]')).toHaveValue('PK');
   });
+
 
   test("switching to Urdu says the amounts stay in the account's rupees, and they do on Account and Home", async ({ signedInPage: page }) => {
     await page.goto('/user');

@@ -1,6 +1,7 @@
 import { LAST_COUNTRY_KEY, languageByKey, type LanguageKey, Refused, toast, type Translate } from '@grab/shared';
 import { ErrorCode } from '@grab/shared/contracts';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
+import { DIAL_CODES } from './countries';
 
 /** A field name → the i18n key (common namespace) of its message. */
 export type FieldErrors = Partial<Record<string, string>>;
@@ -48,15 +49,33 @@ export function refusalErrors(error: unknown): FieldErrors {
   return {};
 }
 
-/** The country of the last login or registration on this phone, else the chosen language's country. */
-export function defaultCountry(language: LanguageKey): string {
+/**
+ * The region of the phone's own language setting, when that setting speaks the app's language:
+ * "en-IN" on an Indian phone set to English says India, a better first guess than English's own
+ * country (the US). Only a country the sign-up takes counts.
+ */
+function phoneRegion(language: LanguageKey, phoneLanguages: readonly string[]): string | null {
+  const spoken = languageByKey(language).tag.split('-')[0]?.toLowerCase();
+  for (const tag of phoneLanguages) {
+    const [base, ...subtags] = tag.split(/[-_]/);
+    const region = subtags.find((part) => /^[A-Za-z]{2}$/.test(part))?.toUpperCase();
+    if (base?.toLowerCase() === spoken && region && DIAL_CODES[region] !== undefined) return region;
+  }
+  return null;
+}
+
+/**
+ * The country of the last login or registration on this phone; else the phone's region when its
+ * language setting is the app's; else the chosen language's country.
+ */
+export function defaultCountry(language: LanguageKey, phoneLanguages: readonly string[] = globalThis.navigator?.languages ?? []): string {
   try {
     const last = localStorage.getItem(LAST_COUNTRY_KEY);
     if (last) return last;
   } catch {
-    // Storage blocked: the language decides.
+    // Storage blocked: the phone's setting or the language decides.
   }
-  return languageByKey(language).country;
+  return phoneRegion(language, phoneLanguages) ?? languageByKey(language).country;
 }
 
 /** Kept on the phone (not a secret): the next login or registration starts from it. */

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../app/test-utils';
 import { ChangePasswordPage } from './change-password.page';
+import { defaultCountry } from './auth-form';
 import { LoginPage } from './login.page';
 import { RegisterPage } from './register.page';
 
@@ -130,6 +131,22 @@ describe('login country and an ended session', () => {
     localStorage.setItem('lastCountry', 'PK');
     await renderApp(<LoginPage redirectTarget={() => '/home'} />, '/login');
     expect((field('Country') as HTMLSelectElement).value).toBe('PK');
+    localStorage.removeItem('lastCountry');
+  });
+
+  it("otherwise starts from the phone's region when the phone speaks the app's language, else the language's country", () => {
+    expect(defaultCountry('en-US', ['en-IN', 'hi-IN'])).toBe('IN');
+    expect(defaultCountry('en-US', ['en-GB', 'en-PK'])).toBe('PK');
+    // Urdu chosen on a phone set to American English: Urdu's country, not the phone's.
+    expect(defaultCountry('ur-PK', ['en-US'])).toBe('PK');
+    expect(defaultCountry('br-BR', ['es-MX'])).toBe('MX');
+    // A region the sign-up does not take, or none at all, leaves the language's country.
+    expect(defaultCountry('en-US', ['en-GB'])).toBe('US');
+    expect(defaultCountry('en-US', ['en'])).toBe('US');
+    expect(defaultCountry('hi-IND', [])).toBe('ID');
+    // The last country used on this phone still comes first.
+    localStorage.setItem('lastCountry', 'NG');
+    expect(defaultCountry('en-US', ['en-IN'])).toBe('NG');
     localStorage.removeItem('lastCountry');
   });
 
