@@ -212,12 +212,14 @@ test.describe('country, currency and session', () => {
 });
 
 test.describe('Account', () => {
-  test('a neutral avatar, the phone as its country writes it, one Earnings entry and no dead ends', async ({ signedInPage: page, earner }) => {
+  test('a neutral avatar, the phone as its country writes it, the invitation code and the currency paid in, one Earnings entry and no dead ends', async ({ signedInPage: page, earner }) => {
     await page.goto('/user');
     const avatar = page.getByTestId('avatar');
     await expect(avatar.locator('svg')).toBeVisible();
     await expect(avatar).toHaveText('');
     await expect(page.getByTestId('account-phone')).toHaveText(`+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`);
+    await expect(page.getByTestId('account-invite-code')).toHaveText(earner.userInfo.inviteCode);
+    await expect(page.getByTestId('account-currency')).toHaveText('INR (₹)');
     await expect(page.locator('a[href="/earningsDetails"]')).toHaveCount(1);
     await expect(page.getByText(/Coming soon|not supported/i)).toHaveCount(0);
     for (const href of await page.locator('main a[href^="/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))) {

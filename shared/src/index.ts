@@ -97,7 +97,7 @@ export function copyText(text: string): Promise<boolean> {
   return import('./ui/clipboard').then((m) => m.copyText(text));
 }
 
-export { formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { currencyLabel, formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { dateTimeFormat, formatDateTime, numberFormat } from './format/intl';
 export { institutionBesideMethod } from './format/recipient';
 export { usePointsText } from './format/points-text';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Currency } from '../contracts/config.contracts';
-import { displayCurrency, formatMoney, formatPoints, pointsToMoney } from './format';
+import { currencyLabel, displayCurrency, formatMoney, formatPoints, pointsToMoney } from './format';
 
 const INR: Currency = { code: 'INR', language: 'hi-IN', microsPerPoint: 1_000_000, fractionDigits: 2 };
 const IDR: Currency = { code: 'IDR', language: 'hi-IND', microsPerPoint: 150_000_000, fractionDigits: 0 };
@@ -48,5 +48,18 @@ describe('displayCurrency', () => {
     expect(displayCurrency(listed, 'hi-IN', 'PHP')).toBe(INR);
     expect(displayCurrency(listed, 'ur-PK')).toBeUndefined();
     expect(displayCurrency(undefined, 'en-US', 'USD')).toBeUndefined();
+  });
+});
+
+describe('currencyLabel', () => {
+  it('writes the code and the symbol the language uses', () => {
+    expect(currencyLabel('INR', 'en-US')).toBe('INR (₹)');
+    expect(currencyLabel('USD', 'en-US')).toBe('USD ($)');
+    expect(currencyLabel('PKR', 'ur-PK')).toMatch(/^PKR \(.+\)$/);
+  });
+
+  it('gives the code alone when there is no other symbol, or the code is unknown', () => {
+    expect(currencyLabel('XYZ', 'en-US')).toBe('XYZ');
+    expect(currencyLabel('not a code', 'en-US')).toBe('not a code');
   });
 });

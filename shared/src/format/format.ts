@@ -25,6 +25,19 @@ export function formatMoney(hundredths: number, currency: Currency, language: La
   }).format(pointsToMoney(hundredths, currency));
 }
 
+/** "INR (₹)", "PKR (Rs)": a currency as the earner's language writes its symbol, after its code. */
+export function currencyLabel(code: string, language: LanguageKey): string {
+  try {
+    const symbol = numberFormat(languageByKey(language).tag, { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' })
+      .formatToParts(0)
+      .find((part) => part.type === 'currency')?.value;
+    return symbol && symbol !== code ? `${code} (${symbol})` : code;
+  } catch {
+    // A browser without that currency's data: the code alone still says it.
+    return code;
+  }
+}
+
 /**
  * The currency worth is shown in: the account's, the one its withdrawals are paid in (the phone
  * country's), whatever language the app speaks; an Indian earner reading English sees rupees, not

@@ -1,6 +1,7 @@
 import {
   callMain,
   clearSession,
+  currencyLabel,
   Link,
   logout,
   OnwardArrow,
@@ -55,7 +56,7 @@ const MENU = [
  * is the wallet remote's balance card, composed in here, so the figures have one owner.
  */
 export function AccountPage({ balanceCard }: AccountPageProps) {
-  const { t } = useT('host');
+  const { t, language } = useT('host');
   const navigate = useNavigate();
   const [stored, setStored] = useAtom(userInfoAtom);
   const [leaving, setLeaving] = useState(false);
@@ -101,6 +102,19 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
             <dt>{t('account.level')}</dt>
             <dd>
               <span className={styles.level}>{t('account.levelValue', { level: account.level })}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('account.inviteCode')}</dt>
+            <dd data-testid="account-invite-code">
+              <bdi>{account.inviteCode}</bdi>
+            </dd>
+          </div>
+          <div>
+            {/* The phone country's currency: what every withdrawal pays, whatever the language. */}
+            <dt>{t('account.paidIn')}</dt>
+            <dd data-testid="account-currency">
+              <bdi>{currencyLabel(account.currency, language)}</bdi>
             </dd>
           </div>
         </dl>
