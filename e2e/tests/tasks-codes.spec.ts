@@ -1,5 +1,6 @@
 import { Shell } from '../pages/shell.pages';
 import { expect, test } from '../support/fixtures';
+import { loseFirstAnswer } from '../support/network';
 import { assetsOf, openTask, taskCard, taskTitled } from '../support/tasks';
 
 test('a redemption code credits once; redeeming it again, or an expired code, is refused with a message', async ({ signedInPage: page, earner, request }) => {
@@ -71,13 +72,7 @@ test('a code whose answer was lost on the way back is credited once, and the nex
   await page.getByRole('textbox', { name: 'Redemption code' }).fill('WELCOME2026');
 
   // The server redeems the code; its answer never reaches the phone.
-  let dropped = false;
-  await page.route('**/app/task/exchange?*', async (route) => {
-    if (dropped) return route.continue();
-    dropped = true;
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await loseFirstAnswer(page, '**/app/task/exchange?*');
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect.poll(async () => (await assetsOf(request, earner.token)).balance).toBe(before.balance + 10_00);
   await expect(page.getByRole('button', { name: 'Redeem' })).toBeEnabled();

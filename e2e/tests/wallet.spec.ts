@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Earner } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
+import { loseFirstAnswer } from '../support/network';
 
 // The money-out path in a real browser, against the real server and its local payout simulator
 // (it pays after a few seconds, and refuses accounts ending in 0000).
@@ -110,13 +111,7 @@ test.describe('withdrawals', () => {
     await saveUpiRecipient(request, earner, 'asha.lost@okbank');
     await afterCoolingOff(request, earner);
     // The server takes the first Confirm and makes the order; its answer never reaches the phone.
-    let lost = false;
-    await page.route('**/app/pay/pay-withdraw', async (route) => {
-      if (lost) return route.continue();
-      lost = true;
-      await route.fetch();
-      await route.abort('connectionreset');
-    });
+    await loseFirstAnswer(page, '**/app/pay/pay-withdraw');
     await page.goto('/withdrawal');
     await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
