@@ -242,8 +242,11 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await expect(page.getByText(`Flag of inviter #${inviter.userInfo.id} dismissed.`)).toBeVisible();
   await expect(flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' })).toContainText('Dismissed by');
 
-  // 5. A configuration change the earner sees: LV11 needs one point more.
+  // 5. A configuration change the earner sees: LV11 needs one point more. Each rate says whose
+  // withdrawals it prices: the phone countries paid in that currency, not the languages.
   await page.getByRole('link', { name: 'Configuration' }).click();
+  await expect(page.getByTestId('paid-in-INR')).toHaveText('Paid to numbers of India');
+  await expect(page.getByTestId('paid-in-USD')).toHaveText('Paid to numbers of United States, Mexico, Colombia, Argentina, Spain');
   const levels = page.getByRole('form', { name: 'Level thresholds' });
   const lv11 = levels.getByLabel('LV11 lifetime task points');
   const needed = Number(await lv11.inputValue()) + 1;

@@ -14,6 +14,7 @@ import {
   RebateRatesInput,
   WithdrawRulesInput,
 } from '@grab/shared/contracts';
+import { countriesPaidIn } from '@grab/shared/countries';
 import { useCustom, useCustomMutation } from '@refinedev/core';
 import { type ReactNode, useMemo, useState } from 'react';
 import { type FieldValues, type UseFormRegister, useFieldArray, useForm, type Control } from 'react-hook-form';
@@ -58,7 +59,7 @@ function Section<V extends FieldValues>({ title, url, schema, defaults, toInput,
     <form className="config-section" onSubmit={submit} noValidate aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
       {children(register, control)}
-      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={`Save ${title.toLowerCase()}`} />
+      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={`Save ${title.charAt(0).toLowerCase()}${title.slice(1)}`} />
     </form>
   );
 }
@@ -102,6 +103,12 @@ const settingsInput = (v: SettingsValues) => ({
   messagingDailyCap: hundredths(v.messagingDailyCap),
   reviewDeadlineMinutes: whole(v.reviewDeadlineMinutes),
 });
+/** Who a rate reaches: the earners whose phone country pays in that currency. */
+function paidInText(code: string): string {
+  const countries = countriesPaidIn(code, 'en');
+  return countries.length > 0 ? `Paid to numbers of ${countries.join(', ')}` : 'No sign-up country is paid in it';
+}
+
 const rateInput = (v: RateValues) => ({ code: v.code, microsPerPoint: whole(v.microsPerPoint), fractionDigits: whole(v.fractionDigits) });
 const withdrawInput = (v: WithdrawValues) => ({
   currency: v.currency,
@@ -229,7 +236,10 @@ export function Configuration() {
             >
               {(register) => (
                 <div className="inline-fields">
-                  <span className="languages-of">{shown.currencies.filter((o) => o.code === c.code).map((o) => o.language).join(', ')}</span>
+                  {/* An earner is paid in their phone country's currency, whatever language they read. */}
+                  <span className="paid-in" data-testid={`paid-in-${c.code}`}>
+                    {paidInText(c.code)}
+                  </span>
                   <label>
                     Millionths per point
                     <input type="number" min="1" {...register('microsPerPoint')} />

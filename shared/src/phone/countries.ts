@@ -1,7 +1,10 @@
+import type { CurrencyCode } from '../contracts/user.contracts';
+import type { PhoneCountry } from './phone';
+
 /**
  * Dialling codes of the countries `@grab/shared/phone` checks (a test keeps the lists equal). That
  * module is imported lazily, on submit, to keep the phone metadata off the first load; this one is
- * small data that the sign-up form and the messaging-number page both show.
+ * small data that the sign-up form, the messaging-number page and the operator console show.
  */
 export const DIAL_CODES: Record<string, string> = {
   IN: '+91',
@@ -15,6 +18,25 @@ export const DIAL_CODES: Record<string, string> = {
   CO: '+57',
   AR: '+54',
   ES: '+34',
+};
+
+/**
+ * An earner is paid where their phone is: UPI and Indian banks pay rupees whatever language the app
+ * speaks. The markets without a currency of their own in SPEC §9 are paid in USD. Migration 0037 holds
+ * the same table in SQL, and a test keeps the two equal.
+ */
+export const PAYOUT_CURRENCIES: Record<PhoneCountry, CurrencyCode> = {
+  IN: 'INR',
+  ID: 'IDR',
+  PK: 'PKR',
+  BD: 'BDT',
+  PH: 'PHP',
+  NG: 'NGN',
+  US: 'USD',
+  MX: 'USD',
+  CO: 'USD',
+  AR: 'USD',
+  ES: 'USD',
 };
 
 export interface CountryOption {
@@ -44,4 +66,12 @@ export function countryOptions(languageTag: string): CountryOption[] {
     dialCode,
     name: names?.of(code) ?? code,
   })).sort((a, b) => a.name.localeCompare(b.name, languageTag));
+}
+
+/** The names of the countries whose phones are paid in `currency` ("India"; "United States, Mexico, …"). */
+export function countriesPaidIn(currency: string, languageTag: string): string[] {
+  const names = regionNames(languageTag);
+  return Object.entries(PAYOUT_CURRENCIES)
+    .filter(([, paid]) => paid === currency)
+    .map(([code]) => names?.of(code) ?? code);
 }

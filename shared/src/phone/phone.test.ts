@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
+import { countriesPaidIn } from './countries';
 import { isPhoneCountry, normalizePhone, payoutCurrency } from './phone';
 
 describe('payoutCurrency', () => {
@@ -20,5 +21,13 @@ describe('normalizePhone', () => {
     expect(normalizePhone('IN', '9876543210')).toBe('+919876543210');
     expect(normalizePhone('FR', '612345678')).toBeNull();
     expect(isPhoneCountry('FR')).toBe(false);
+  });
+});
+
+describe('countriesPaidIn', () => {
+  it('names the phone countries a currency pays, in the language asked for', () => {
+    expect(countriesPaidIn('INR', 'en')).toEqual(['India']);
+    expect(countriesPaidIn('USD', 'en')).toEqual(['United States', 'Mexico', 'Colombia', 'Argentina', 'Spain']);
+    expect(countriesPaidIn('EUR', 'en')).toEqual([]);
   });
 });

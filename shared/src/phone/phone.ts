@@ -1,5 +1,6 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { CurrencyCode } from '../contracts/user.contracts';
+import { PAYOUT_CURRENCIES } from './countries';
 
 /**
  * Phone numbers are checked per country with libphonenumber-js (its small metadata set). The client
@@ -11,25 +12,6 @@ export type PhoneCountry = (typeof PHONE_COUNTRIES)[number];
 export function isPhoneCountry(country: string): country is PhoneCountry {
   return (PHONE_COUNTRIES as readonly string[]).includes(country);
 }
-
-/**
- * An earner is paid where their phone is: UPI and Indian banks pay rupees whatever language the app
- * speaks. The markets without a currency of their own in SPEC §9 are paid in USD. Migration 0037 holds
- * the same table in SQL, and a test keeps the two equal.
- */
-const PAYOUT_CURRENCIES: Record<PhoneCountry, CurrencyCode> = {
-  IN: 'INR',
-  ID: 'IDR',
-  PK: 'PKR',
-  BD: 'BDT',
-  PH: 'PHP',
-  NG: 'NGN',
-  US: 'USD',
-  MX: 'USD',
-  CO: 'USD',
-  AR: 'USD',
-  ES: 'USD',
-};
 
 /** The currency an account of this phone country is paid in, decided once at sign-up. */
 export function payoutCurrency(country: PhoneCountry): CurrencyCode {
