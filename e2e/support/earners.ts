@@ -30,6 +30,8 @@ const FRESH_PHONES = {
   // New Jersey's 201 with a 5xx exchange.
   US: () => `2015${uniqueDigits().slice(-6)}`,
   PK: () => `31${uniqueDigits()}`,
+  // An MTN Nigeria mobile number (803 and seven digits).
+  NG: () => `803${uniqueDigits().slice(-7)}`,
 } as const;
 
 export type SignUpCountry = keyof typeof FRESH_PHONES;
