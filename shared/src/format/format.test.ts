@@ -43,9 +43,9 @@ describe('displayCurrency', () => {
     expect(displayCurrency(listed, 'hi-IN', 'USD')).toBe(USD);
   });
 
-  it("falls back to the language's currency without an account, or with one the operator does not list", () => {
+  it("falls back to the language's currency without an account, and shows none for an account's currency the operator does not list", () => {
     expect(displayCurrency(listed, 'hi-IND')).toBe(IDR);
-    expect(displayCurrency(listed, 'hi-IN', 'PHP')).toBe(INR);
+    expect(displayCurrency(listed, 'hi-IN', 'PHP')).toBeUndefined();
     expect(displayCurrency(listed, 'ur-PK')).toBeUndefined();
     expect(displayCurrency(undefined, 'en-US', 'USD')).toBeUndefined();
   });

@@ -41,9 +41,10 @@ export function currencyLabel(code: string, language: LanguageKey): string {
 /**
  * The currency worth is shown in: the account's, the one its withdrawals are paid in (the phone
  * country's), whatever language the app speaks; an Indian earner reading English sees rupees, not
- * dollars. Only without an account (or one whose currency the operator does not list) does the
- * language's currency of SPEC §9 stand in.
+ * dollars. An account whose currency the operator does not list shows no worth rather than one it
+ * cannot be paid; only without an account does the language's currency of SPEC §9 stand in.
  */
 export function displayCurrency(currencies: readonly Currency[] | undefined, language: LanguageKey, accountCurrency?: string): Currency | undefined {
-  return currencies?.find((c) => c.code === accountCurrency) ?? currencies?.find((c) => c.code === languageByKey(language).currency);
+  const code = accountCurrency ?? languageByKey(language).currency;
+  return currencies?.find((c) => c.code === code);
 }
