@@ -143,6 +143,35 @@ describe('WithdrawalPage', () => {
     expect(sent[0]?.body).toEqual({ amount: 100_00, recipientId: 41, idempotencyKey: sent[1]?.body.idempotencyKey });
   });
 
+  it('keeps the unanswered key when the earner steps back and confirms the same withdrawal again, and not for another amount', async () => {
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
+    await user.click(withdrawButton());
+    // Lost on the way back: the earner steps back to the form, then confirms the same ₹100 again.
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await screen.findByTestId('unanswered');
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(withdrawButton());
+    // Back on the confirm step, it still says the last answer was lost.
+    expect(screen.getByTestId('unanswered')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body.idempotencyKey).toBe(sent[0]?.body.idempotencyKey);
+
+    // Another amount is another withdrawal: a key of its own, and no note about the last one.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change' })).toHaveProperty('disabled', false));
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    await user.click(screen.getByRole('radio', { name: '₹200.00' }));
+    await user.click(withdrawButton());
+    expect(screen.queryByTestId('unanswered')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    expect(sent[2]?.body.amount).toBe(200_00);
+    expect(sent[2]?.body.idempotencyKey).not.toBe(sent[0]?.body.idempotencyKey);
+  });
+
   it('says how many points are missing and keeps Withdraw shut', async () => {
     asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
     const user = userEvent.setup();

@@ -21,7 +21,7 @@ import {
   useT,
 } from '@grab/shared';
 import { payWithdraw, quoteWithdrawal, type Recipient, type WithdrawOptions, type WithdrawOrder } from '@grab/shared/contracts';
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { formatMinor, formatWhen } from '../pay/money';
 import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
@@ -65,6 +65,17 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
   );
 }
 
+/**
+ * One withdrawal the earner meant, until the server answers it: its idempotency key, and whether its
+ * last answer was lost on the way back.
+ */
+interface Attempt {
+  amount: number;
+  recipientId: number;
+  key: string;
+  lost: boolean;
+}
+
 interface ConfirmProps {
   amount: number;
   options: WithdrawOptions;
@@ -72,34 +83,49 @@ interface ConfirmProps {
   balance: number;
   recipient: Recipient;
   onBack: () => void;
+  /** Kept by the page, so stepping back and confirming again still sends the unanswered key. */
+  attempt: RefObject<Attempt | null>;
 }
 
 /** Everything the earner commits to, before anything is sent (DESIGN §2.6). */
-function ConfirmStep({ amount, options, balance, recipient, onBack }: ConfirmProps) {
+function ConfirmStep({ amount, options, balance, recipient, onBack, attempt }: ConfirmProps) {
   const { t, language } = useT(WALLET_NS);
   const points = usePointsText();
   const navigate = useNavigate();
   const quote = quoteWithdrawal(amount, options);
   const [sending, setSending] = useState(false);
+  // The same amount to the same recipient is the same withdrawal until the server answers it: a
+  // Confirm retried after a lost answer, even after Change and back, must not become a second one.
+  // Another amount or recipient is another withdrawal, with a key of its own.
+  const [mine] = useState(() => {
+    const last = attempt.current;
+    if (last && last.amount === amount && last.recipientId === recipient.id) return last;
+    const fresh: Attempt = { amount, recipientId: recipient.id, key: randomKey(), lost: false };
+    attempt.current = fresh;
+    return fresh;
+  });
   // No answer came back: the request may or may not have arrived, and the earner is told that a
   // second tap is safe, rather than left to wonder whether it withdraws twice.
-  const [unanswered, setUnanswered] = useState(false);
-  // The same Confirm, retried after a lost answer, must not become a second withdrawal.
-  const key = useRef(randomKey());
+  const [unanswered, setUnanswered] = useState(mine.lost);
   const titleId = useId();
 
   async function confirm() {
     setSending(true);
     let order: WithdrawOrder | undefined;
+    let answered = true;
     try {
-      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key.current });
+      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: mine.key });
     } catch (error) {
       // The connection dropped (the toast said so): Confirm again sends the same key.
       order = undefined;
-      if (error instanceof NetworkError) setUnanswered(true);
+      answered = !(error instanceof NetworkError);
     } finally {
       setSending(false);
     }
+    mine.lost = !answered;
+    setUnanswered(!answered);
+    // An answer, an order or a refusal, settles this withdrawal: the next Confirm is a new one.
+    if (answered && attempt.current === mine) attempt.current = null;
     if (!order) return;
     void withdrawalChanged();
     void balanceChanged();
@@ -158,6 +184,7 @@ export default function WithdrawalPage() {
   const [amountMissing, setAmountMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
   const amountId = useId();
   const recipientId = useId();
 
@@ -203,7 +230,7 @@ export default function WithdrawalPage() {
     return (
       <div className="g-page">
         {header}
-        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} />
+        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} attempt={attempt} />
       </div>
     );
   }
