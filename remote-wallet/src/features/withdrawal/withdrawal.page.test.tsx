@@ -90,6 +90,12 @@ function renderPage() {
 
 const withdrawButton = () => screen.getByRole('button', { name: 'Withdraw' });
 
+/** Picks a preset and goes on to the confirm step, as the earner does. */
+async function toConfirmStep(user: ReturnType<typeof userEvent.setup>, preset: string) {
+  await user.click(await screen.findByRole('radio', { name: preset }));
+  await user.click(withdrawButton());
+}
+
 describe('WithdrawalPage', () => {
   it('keeps the locked welcome bonus apart from what can be withdrawn', async () => {
     renderPage();
@@ -146,8 +152,7 @@ describe('WithdrawalPage', () => {
   it('keeps the unanswered key when the earner steps back and confirms the same withdrawal again, and not for another amount', async () => {
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
-    await user.click(withdrawButton());
+    await toConfirmStep(user, '₹100.00');
     // Lost on the way back: the earner steps back to the form, then confirms the same ₹100 again.
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -209,8 +214,7 @@ describe('WithdrawalPage', () => {
     withdrawAnswers.push(() => envelope(null, 1102, 'You have reached today\'s withdrawal limit'));
     const user = userEvent.setup();
     renderPage();
-    await user.click(await screen.findByRole('radio', { name: '₹200.00' }));
-    await user.click(withdrawButton());
+    await toConfirmStep(user, '₹200.00');
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
