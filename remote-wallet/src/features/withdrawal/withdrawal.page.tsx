@@ -21,7 +21,7 @@ import {
   useT,
 } from '@grab/shared';
 import { payWithdraw, quoteWithdrawal, type Recipient, type WithdrawOptions, type WithdrawOrder } from '@grab/shared/contracts';
-import { type RefObject, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { formatMinor, formatWhen } from '../pay/money';
 import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
@@ -65,15 +65,11 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
   );
 }
 
-/**
- * One withdrawal the earner meant, until the server answers it: its idempotency key, and whether its
- * last answer was lost on the way back.
- */
-interface Attempt {
+/** A withdrawal whose answer was lost on the way back: it may have been made, under this key. */
+interface LostTry {
   amount: number;
   recipientId: number;
   key: string;
-  lost: boolean;
 }
 
 interface ConfirmProps {
@@ -83,49 +79,41 @@ interface ConfirmProps {
   balance: number;
   recipient: Recipient;
   onBack: () => void;
-  /** Kept by the page, so stepping back and confirming again still sends the unanswered key. */
-  attempt: RefObject<Attempt | null>;
+  /** Kept by the page, so that stepping back and confirming again still sends the unanswered key. */
+  lostTry: LostTry | null;
+  onLostTry: (lost: LostTry | null) => void;
 }
 
 /** Everything the earner commits to, before anything is sent (DESIGN §2.6). */
-function ConfirmStep({ amount, options, balance, recipient, onBack, attempt }: ConfirmProps) {
+function ConfirmStep({ amount, options, balance, recipient, onBack, lostTry, onLostTry }: ConfirmProps) {
   const { t, language } = useT(WALLET_NS);
   const points = usePointsText();
   const navigate = useNavigate();
   const quote = quoteWithdrawal(amount, options);
   const [sending, setSending] = useState(false);
   // The same amount to the same recipient is the same withdrawal until the server answers it: a
-  // Confirm retried after a lost answer, even after Change and back, must not become a second one.
-  // Another amount or recipient is another withdrawal, with a key of its own.
-  const [mine] = useState(() => {
-    const last = attempt.current;
-    if (last && last.amount === amount && last.recipientId === recipient.id) return last;
-    const fresh: Attempt = { amount, recipientId: recipient.id, key: randomKey(), lost: false };
-    attempt.current = fresh;
-    return fresh;
-  });
-  // No answer came back: the request may or may not have arrived, and the earner is told that a
-  // second tap is safe, rather than left to wonder whether it withdraws twice.
-  const [unanswered, setUnanswered] = useState(mine.lost);
+  // Confirm retried after a lost answer, even after Change and back, sends the same key and so can
+  // never become a second order; the page says so. Another amount or recipient is another withdrawal.
+  const unanswered = lostTry !== null && lostTry.amount === amount && lostTry.recipientId === recipient.id ? lostTry : null;
   const titleId = useId();
 
   async function confirm() {
     setSending(true);
+    const key = unanswered?.key ?? randomKey();
     let order: WithdrawOrder | undefined;
-    let answered = true;
+    let lost = false;
     try {
-      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: mine.key });
+      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key });
     } catch (error) {
       // The connection dropped (the toast said so): Confirm again sends the same key.
       order = undefined;
-      answered = !(error instanceof NetworkError);
+      lost = error instanceof NetworkError;
     } finally {
       setSending(false);
     }
-    mine.lost = !answered;
-    setUnanswered(!answered);
     // An answer, an order or a refusal, settles this withdrawal: the next Confirm is a new one.
-    if (answered && attempt.current === mine) attempt.current = null;
+    if (lost) onLostTry({ amount, recipientId: recipient.id, key });
+    else if (unanswered) onLostTry(null);
     if (!order) return;
     void withdrawalChanged();
     void balanceChanged();
@@ -184,7 +172,7 @@ export default function WithdrawalPage() {
   const [amountMissing, setAmountMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const attempt = useRef<Attempt | null>(null);
+  const [lostTry, setLostTry] = useState<LostTry | null>(null);
   const amountId = useId();
   const recipientId = useId();
 
@@ -230,7 +218,7 @@ export default function WithdrawalPage() {
     return (
       <div className="g-page">
         {header}
-        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} attempt={attempt} />
+        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} lostTry={lostTry} onLostTry={setLostTry} />
       </div>
     );
   }
