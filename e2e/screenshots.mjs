@@ -230,7 +230,8 @@ for (const language of ['en-US', 'ur-PK', 'hi-IN']) {
     await signed.page.goto('/changePassword');
     await shot(signed.page, 'change-password');
     await signed.page.goto('/withdrawal');
-    await signed.page.getByRole('radio', { name: '$2.00' }).check({ force: true });
+    // The earner's first preset, in whatever currency their phone country is paid in.
+    await signed.page.locator('fieldset').first().getByRole('radio').first().check({ force: true });
     await signed.page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await shot(signed.page, 'withdrawal-confirm');
     await signed.page.goto('/withdrawal');

@@ -106,7 +106,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('balance')).toHaveText('5,100 points');
   });
 
-  test('an answer lost on the way back: the page says a second tap is safe, and the second tap makes no second order', async ({ signedInPage: page, earner, request }) => {
+  test('an answer lost on the way back: the page says a second tap is safe, and the second tap, even after leaving the page, makes no second order', async ({ signedInPage: page, earner, request }) => {
     await credit(request, earner, 5_000);
     await saveUpiRecipient(request, earner, 'asha.lost@okbank');
     await afterCoolingOff(request, earner);
@@ -119,6 +119,13 @@ test.describe('withdrawals', () => {
     await confirmButton.click();
     await expect(page.getByTestId('unanswered')).toHaveText(/may not have been sent.*never made twice/);
     await expect(page).toHaveURL('/withdrawal');
+    // The earner leaves (a reload of the tab) and comes back to withdraw the same amount again.
+    await page.goto('/user');
+    await expect(page.getByTestId('balance')).toBeVisible();
+    await page.goto('/withdrawal');
+    await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+    await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await expect(page.getByTestId('unanswered')).toBeVisible();
     await confirmButton.click();
     await expect(page).toHaveURL('/withdrawalOrders');
     await expect(page.getByTestId('order')).toHaveCount(1);

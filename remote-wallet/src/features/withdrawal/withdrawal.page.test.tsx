@@ -57,6 +57,7 @@ beforeEach(async () => {
   store.set(tokenAtom, 'wallet-token');
   queryClient.clear();
   window.history.replaceState(null, '', '/withdrawal');
+  sessionStorage.clear();
   sent = [];
   withdrawAnswers = [];
   asset = ASSET;
@@ -174,6 +175,34 @@ describe('WithdrawalPage', () => {
     await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
     await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]?.body.amount).toBe(200_00);
+    expect(sent[2]?.body.idempotencyKey).not.toBe(sent[0]?.body.idempotencyKey);
+  });
+
+  it('keeps the unanswered key when the earner leaves the page and comes back, for that account only', async () => {
+    const user = userEvent.setup();
+    const first = renderPage();
+    await toConfirmStep(user, '₹100.00');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    await screen.findByTestId('unanswered');
+    // The earner goes to look at the orders and comes back to the withdrawal page.
+    first.unmount();
+    const again = renderPage();
+    await toConfirmStep(user, '₹100.00');
+    expect(screen.getByTestId('unanswered')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]?.body.idempotencyKey).toBe(sent[0]?.body.idempotencyKey);
+    again.unmount();
+
+    // Another account signed in on the same tab is not told of it, and sends a key of its own.
+    store.set(userInfoAtom, { ...USER, id: 8, inviteCode: 'RAVI01' });
+    renderPage();
+    await toConfirmStep(user, '₹100.00');
+    expect(screen.queryByTestId('unanswered')).toBeNull();
+    withdrawAnswers.push(() => envelope(ORDER));
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
     expect(sent[2]?.body.idempotencyKey).not.toBe(sent[0]?.body.idempotencyKey);
   });
 

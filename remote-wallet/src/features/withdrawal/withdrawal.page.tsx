@@ -25,6 +25,7 @@ import { useId, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { formatMinor, formatWhen } from '../pay/money';
 import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
+import { keepLostTry, type LostTry, readLostTry } from './lost-try.lib';
 import { RecipientForm } from './recipient-form';
 import styles from './withdrawal.module.css';
 
@@ -65,13 +66,6 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
   );
 }
 
-/** A withdrawal whose answer was lost on the way back: it may have been made, under this key. */
-interface LostTry {
-  amount: number;
-  recipientId: number;
-  key: string;
-}
-
 interface ConfirmProps {
   amount: number;
   options: WithdrawOptions;
@@ -79,7 +73,10 @@ interface ConfirmProps {
   balance: number;
   recipient: Recipient;
   onBack: () => void;
-  /** Kept by the page, so that stepping back and confirming again still sends the unanswered key. */
+  /**
+   * Kept by the page and the tab, so that stepping back, or leaving and coming back, and confirming
+   * again still sends the unanswered key.
+   */
   lostTry: LostTry | null;
   onLostTry: (lost: LostTry | null) => void;
 }
@@ -172,7 +169,7 @@ export default function WithdrawalPage() {
   const [amountMissing, setAmountMissing] = useState(false);
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [lostTry, setLostTry] = useState<LostTry | null>(null);
+  const [lostTry, setLostTry] = useState<LostTry | null>(() => readLostTry(user?.id));
   const amountId = useId();
   const recipientId = useId();
 
@@ -214,11 +211,16 @@ export default function WithdrawalPage() {
   const short = quote ? quote.total - a.withdrawable : 0;
   const limitReached = o.usedTodayCount >= o.dailyCount;
 
+  function onLostTry(lost: LostTry | null) {
+    setLostTry(lost);
+    keepLostTry(user?.id, lost);
+  }
+
   if (confirming && amount !== null && saved) {
     return (
       <div className="g-page">
         {header}
-        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} lostTry={lostTry} onLostTry={setLostTry} />
+        <ConfirmStep amount={amount} options={o} balance={a.balance} recipient={saved} onBack={() => setConfirming(false)} lostTry={lostTry} onLostTry={onLostTry} />
       </div>
     );
   }
