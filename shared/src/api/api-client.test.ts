@@ -101,6 +101,19 @@ describe('callMain', () => {
     expect(deps.notifyError).not.toHaveBeenCalled();
   });
 
+  it('leaves a lost answer to the screen when asked, and still toasts a refusal', async () => {
+    const api = createApiClient({ ...deps, isOffline: () => true });
+    const input = { amount: 100_00, recipientId: 41, idempotencyKey: 'k-1' };
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.callMain(payWithdraw, input, { lostInline: true })).rejects.toThrow('t:errors.network');
+    fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 502 }));
+    await expect(api.callMain(payWithdraw, input, { lostInline: true })).rejects.toThrow('t:errors.internal');
+    expect(deps.notifyError).not.toHaveBeenCalled();
+    fetchMock.mockResolvedValueOnce(json({ code: 1101, data: null, msg: 'Insufficient balance' }, 400));
+    await expect(api.callMain(payWithdraw, input, { lostInline: true })).resolves.toBeUndefined();
+    expect(deps.notifyError).toHaveBeenCalledWith('Insufficient balance');
+  });
+
   it('accepts `message` in place of `msg`', async () => {
     fetchMock.mockResolvedValue(json({ code: 500, data: null, message: 'Broken' }, 500));
     const api = createApiClient(deps);

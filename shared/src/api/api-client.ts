@@ -47,6 +47,12 @@ export interface CallOptions {
    * starts before the texts have loaded; the screen asks again and reports a failure itself.
    */
   quiet?: boolean;
+  /**
+   * A call that never got its answer (the connection dropped, or something other than the server's
+   * envelope came back) is thrown without a toast: the screen says so itself, beside the button to
+   * tap again. Refusals are still toasted.
+   */
+  lostInline?: boolean;
 }
 
 export interface ApiClient {
@@ -168,7 +174,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     }
     if (!isEnvelope(body)) {
       const error = nonEnvelope(status);
-      if (!options.quiet) deps.notifyError(error.message);
+      if (!options.quiet && !options.lostInline) deps.notifyError(error.message);
       throw error;
     }
     if (body.code !== OK) {
@@ -194,7 +200,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       result = await send(endpoint, input, {});
     } catch (error) {
-      if (!options?.quiet) networkFailed(endpoint, error);
+      if (!options?.quiet && !options?.lostInline) networkFailed(endpoint, error);
       throw error;
     }
     return settleMain(endpoint, result.status, result.body, options);

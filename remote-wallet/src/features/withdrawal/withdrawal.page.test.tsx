@@ -1,4 +1,4 @@
-import { BrowserRouter, initI18n, queryClient, store, tokenAtom, userInfoAtom } from '@grab/shared';
+import { BrowserRouter, initI18n, queryClient, store, Toaster, tokenAtom, userInfoAtom } from '@grab/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -85,6 +85,7 @@ function renderPage() {
   return render(
     <BrowserRouter>
       <WithdrawalPage />
+      <Toaster />
     </BrowserRouter>,
   );
 }
@@ -142,6 +143,8 @@ describe('WithdrawalPage', () => {
     expect((await within(confirm).findByTestId('unanswered')).textContent).toBe(
       'No answer reached your phone, so this withdrawal may not have been sent. Tap Confirm withdrawal again once you are online: it is never made twice.',
     );
+    // Said once, beside Confirm: no toast lies over the note.
+    expect(screen.queryByText('Connection failed, please reconnect')).toBeNull();
     withdrawAnswers.push(() => envelope(ORDER));
     await waitFor(() => expect(within(confirm).getByRole('button', { name: 'Confirm withdrawal' })).toHaveProperty('disabled', false));
     await user.click(within(confirm).getByRole('button', { name: 'Confirm withdrawal' }));

@@ -100,9 +100,10 @@ function ConfirmStep({ amount, options, balance, recipient, onBack, lostTry, onL
     let order: WithdrawOrder | undefined;
     let lost = false;
     try {
-      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key });
+      // A lost answer is said by the note below, beside Confirm, not by a toast over it.
+      order = await callMain(payWithdraw, { amount, recipientId: recipient.id, idempotencyKey: key }, { lostInline: true });
     } catch (error) {
-      // The connection dropped (the toast said so): Confirm again sends the same key.
+      // The connection dropped: Confirm again sends the same key.
       order = undefined;
       lost = error instanceof NetworkError;
     } finally {
