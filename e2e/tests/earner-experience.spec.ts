@@ -51,6 +51,14 @@ test.describe('Home', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(before - 50);
   });
 
+  test("a session stored before the account's currency changed shows the account's own currency without a new login", async ({ page, earner }) => {
+    // Signed in when the account was still paid in dollars: the copy on the phone says so.
+    await signIn(page, { ...earner, userInfo: { ...earner.userInfo, currency: 'USD' } });
+    await page.goto('/home');
+    await expect(page.getByTestId('home-worth')).toContainText('₹');
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('userInfo') ?? 'null')?.currency)).toBe('INR');
+  });
+
   test("in Urdu: right to left, worth still in the account's rupees, time left in Urdu", async ({ page, earner }) => {
     await urdu(page);
     await signIn(page, earner);

@@ -1,5 +1,7 @@
 import { initI18n, keepOfflineSnapshots } from '@grab/shared';
 import { createRoot } from 'react-dom/client';
+import { refreshStoredAccount } from './app/account-refresh';
+import { afterLoad } from './app/ad-pixel/ad-pixel';
 import { App } from './app/app';
 import { registerHostLocales } from './app/host-locales';
 import { registerOfflineWorker } from './app/offline/register-worker';
@@ -28,6 +30,7 @@ async function start() {
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App />);
   registerOfflineWorker();
+  afterLoad(() => void refreshStoredAccount());
 }
 
 void start();

@@ -59,7 +59,7 @@ export function useAuthorizedImage(id: string | null): AuthorizedImage {
 export type { AuthorizedImage, UploadOptions };
 export { NetworkError, Refused, REQUEST_TIMEOUT_MS, type CallOptions } from './api/api-client';
 
-export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
+export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, keepFreshAccount, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
 export { setSession, clearSession } from './store/session';
 export { FIRST_REWARD_EVENT, hasCollectedReward, noteRewardCollected } from './store/milestones';
 export { useAtom, useAtomValue, useSetAtom } from 'jotai/react';

@@ -11,7 +11,7 @@ export const userKeys = {
 };
 
 /** `POST /app/user/info`: who the earner is, their level and balance. */
-export const userInfoQuery = () => queryOptions({ queryKey: userKeys.info, queryFn: () => fetchEndpoint(userInfo) });
+export const userInfoQuery = (call?: CallOptions) => queryOptions({ queryKey: userKeys.info, queryFn: () => fetchEndpoint(userInfo, undefined, call) });
 
 /** `GET /app/user/assetInfo`: balance, pending, withdrawable and locked points, earnings. */
 export const assetInfoQuery = (call?: CallOptions) =>

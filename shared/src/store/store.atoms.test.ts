@@ -52,6 +52,19 @@ describe('persisted atoms', () => {
     expect(s.store.get(s.tokenAtom)).toBeNull();
   });
 
+  it("keepFreshAccount takes the server's newer copy of the signed-in account, and no other account's", async () => {
+    const s = await freshStore();
+    s.storeSession({ token: 't', userInfo: { ...USER, currency: 'USD' } });
+    s.keepFreshAccount({ ...USER, id: USER.id + 1, currency: 'PKR' });
+    expect(s.store.get(s.userInfoAtom)?.currency).toBe('USD');
+    s.keepFreshAccount({ ...USER, currency: 'INR', level: 3 });
+    expect(s.store.get(s.userInfoAtom)).toMatchObject({ currency: 'INR', level: 3 });
+    expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toMatchObject({ currency: 'INR', level: 3 });
+    s.clearStoredSession();
+    s.keepFreshAccount({ ...USER, currency: 'USD' });
+    expect(s.store.get(s.userInfoAtom)).toBeNull();
+  });
+
   it('language writes through to storage, functional updates included', async () => {
     const s = await freshStore();
     s.store.set(s.languageAtom, 'ph-PH');

@@ -89,6 +89,15 @@ export function storeSession(session: Session) {
   store.set(userInfoAtom, session.userInfo);
 }
 
+/**
+ * The session keeps the newest copy of its account as the server answers it. A copy of another
+ * account (the session changed while the call was out) is not taken.
+ */
+export function keepFreshAccount(fresh: UserInfo) {
+  const current = store.get(userInfoAtom);
+  if (current && current.id === fresh.id) store.set(userInfoAtom, fresh);
+}
+
 /** Forgets the persisted session (session.ts also drops the cached server state). */
 export function clearStoredSession() {
   store.set(tokenAtom, null);

@@ -6,7 +6,8 @@ import {
   logout,
   OnwardArrow,
   PATHS,
-  useAtom,
+  keepFreshAccount,
+  useAtomValue,
   useNavigate,
   useQuery,
   userInfoAtom,
@@ -58,7 +59,7 @@ const MENU = [
 export function AccountPage({ balanceCard }: AccountPageProps) {
   const { t, language } = useT('host');
   const navigate = useNavigate();
-  const [stored, setStored] = useAtom(userInfoAtom);
+  const stored = useAtomValue(userInfoAtom);
   const [leaving, setLeaving] = useState(false);
   // Fresh figures whenever the Account tab shows; the session's stored copy shows meanwhile.
   const { data: fresh } = useQuery(userInfoQuery());
@@ -67,8 +68,8 @@ export function AccountPage({ balanceCard }: AccountPageProps) {
 
   useEffect(() => {
     // The session keeps the newest copy: the messaging sign and the next start read it.
-    if (fresh) setStored((current) => (current && current.id === fresh.id ? fresh : current));
-  }, [fresh, setStored]);
+    if (fresh) keepFreshAccount(fresh);
+  }, [fresh]);
 
   async function onLogout() {
     setLeaving(true);
