@@ -85,6 +85,14 @@ test.describe('withdrawals', () => {
 
     await page.goto('/user');
     await expect(page.getByTestId('balance')).toHaveText('3,899.99 points');
+    // The balance card says where the last withdrawal stands, and opens its tab of the orders.
+    const last = page.getByTestId('last-withdrawal');
+    await expect(last).toContainText('Success');
+    await expect(last).toContainText('₹100.00');
+    await last.click();
+    await expect(page).toHaveURL('/withdrawalOrders?status=success');
+    await expect(page.getByRole('button', { name: 'Success' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('order').first()).toContainText('as•••@okbank');
     await page.goto('/earningsDetails');
     await page.getByRole('button', { name: 'Withdrawals' }).click();
     await expect(page.getByTestId('entry').first()).toContainText('−1,200.01');
@@ -104,6 +112,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('order').first()).toContainText('1,200.01 points returned to your balance');
     await page.goto('/user');
     await expect(page.getByTestId('balance')).toHaveText('5,100 points');
+    await expect(page.getByTestId('last-withdrawal')).toContainText('Failed');
   });
 
   test('an answer lost on the way back: the page says a second tap is safe, and the second tap, even after leaving the page, makes no second order', async ({ signedInPage: page, earner, request }) => {

@@ -31,13 +31,21 @@ function envelope(data: unknown, code = 200, status = 200) {
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let assetResponses: Response[];
+let orders: object[];
+
+const ORDER = {
+  id: 12, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'ra•••@okbank',
+  points: 1176_48, fee: 23_53, total: 1200_01, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null,
+};
 
 beforeEach(async () => {
   store.set(userInfoAtom, USER);
   store.set(tokenAtom, 'wallet-token');
   queryClient.clear();
   assetResponses = [];
+  orders = [];
   fetchMock = vi.fn(async (url: string) => {
+    if (url.startsWith('/app/pay/withdraw-log')) return envelope({ items: orders.slice(0, 1), total: orders.length, page: 1, pageSize: 1 });
     if (url.startsWith('/app/currency/list')) return envelope(CURRENCIES);
     if (url.startsWith('/app/user/assetInfo')) return assetResponses.shift() ?? envelope(ASSET);
     return new Response('not found', { status: 404 });
@@ -81,7 +89,7 @@ describe('BalanceCard', () => {
     queryClient.setQueryData(currencyListQuery().queryKey, CURRENCIES as never);
     renderCard();
     expect(await screen.findByText('Worth about ₹12,345.00')).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual(['/app/user/assetInfo']);
+    expect(fetchMock.mock.calls.map(([url]) => url).filter((url) => String(url).startsWith('/app/currency/list'))).toEqual([]);
   });
 
   it('shows the worth of a US account in dollars', async () => {
@@ -121,6 +129,34 @@ describe('BalanceCard', () => {
     await act(() => balanceChanged());
     expect(await screen.findByText('13,845 points')).toBeTruthy();
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo'))).toHaveLength(2));
+  });
+
+  it('shows nothing of withdrawals before the first one', async () => {
+    renderCard();
+    expect(await screen.findByText('12,345 points')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/app/pay/withdraw-log'))).toBe(true));
+    expect(screen.queryByTestId('last-withdrawal')).toBeNull();
+  });
+
+  it('shows the last withdrawal on its way, and reads the balance again when it fails while the card is open', async () => {
+    orders = [ORDER];
+    renderCard();
+    const last = await screen.findByTestId('last-withdrawal');
+    expect(last.getAttribute('href')).toBe('/withdrawalOrders?status=in_progress');
+    expect(within(last).getByText('Last withdrawal')).toBeTruthy();
+    expect(within(last).getByText('In progress')).toBeTruthy();
+    expect(last.textContent).toContain('₹100.00 UPI ra•••@okbank');
+    expect(last.textContent).toContain('Requested');
+    const assetCalls = () => fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo')).length;
+    expect(assetCalls()).toBe(1);
+
+    // The bank refused it: the points are back, so the balance is asked for again.
+    orders = [{ ...ORDER, status: 'failed', decidedAt: '2026-11-24T10:05:00.000Z', failureReason: 'payouts.accountRejected' }];
+    await act(() => queryClient.invalidateQueries({ queryKey: ['pay'] }));
+    await waitFor(() => expect(screen.getByTestId('last-withdrawal').getAttribute('data-status')).toBe('failed'));
+    expect(screen.getByTestId('last-withdrawal').getAttribute('href')).toBe('/withdrawalOrders?status=failed');
+    expect(screen.getByTestId('last-withdrawal').textContent).toContain('Decided');
+    await waitFor(() => expect(assetCalls()).toBe(2));
   });
 
   it('shows one copy of the balance in every widget that reads it', async () => {

@@ -3,6 +3,7 @@ import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks,
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import styles from './balance-card.module.css';
+import { LastWithdrawal } from './last-withdrawal';
 
 registerWalletLocales();
 
@@ -81,6 +82,8 @@ export default function BalanceCard() {
         {ready ? t('title') : common('common.loading')}
       </h2>
       {body}
+      {/* Asked beside the balance, not after it; shown once it has an order to show. */}
+      {ready ? <LastWithdrawal /> : null}
       {ready ? (
         <div className={styles.links}>
           <Link to={PATHS.withdrawal} className={styles.primary}>

@@ -57,6 +57,20 @@ describe('WithdrawalOrdersPage', () => {
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
   });
 
+  it("opens the tab a link names (the balance card's last withdrawal), and in progress for anything else", async () => {
+    window.history.replaceState(null, '', '/withdrawalOrders?status=failed');
+    const failed = renderPage();
+    expect((await screen.findByTestId('order')).getAttribute('data-status')).toBe('failed');
+    expect(asked[0]).toMatchObject({ status: 'failed', page: 1 });
+    failed.unmount();
+    asked = [];
+    window.history.replaceState(null, '', '/withdrawalOrders?status=everything');
+    renderPage();
+    expect((await screen.findByTestId('order')).getAttribute('data-status')).toBe('in_progress');
+    expect(asked[0]).toMatchObject({ status: 'in_progress' });
+    window.history.replaceState(null, '', '/withdrawalOrders');
+  });
+
   it('with nothing on its way, leads to the paid withdrawals', async () => {
     lists.in_progress = [];
     const user = userEvent.setup();

@@ -1,10 +1,11 @@
 /// <reference types="@rsbuild/core/types" />
-import { BackButton, formatPoints, institutionBesideMethod, LoadFailed, LoadingBlocks, PATHS, useQuery, useT } from '@grab/shared';
-import { WITHDRAW_STATUSES, type WithdrawOrder, type WithdrawStatus } from '@grab/shared/contracts';
+import { BackButton, formatPoints, institutionBesideMethod, LoadFailed, LoadingBlocks, PATHS, useQuery, useSearchParams, useT } from '@grab/shared';
+import { WITHDRAW_STATUSES, type WithdrawOrder, WithdrawStatus } from '@grab/shared/contracts';
 import { useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { formatMinor, formatWhen } from '../pay/money';
 import { hasMore, pageNumbers, ORDERS_PAGE_SIZE, ordersQuery } from '../pay/pay.queries';
+import { StatusBadge } from '../pay/status-badge';
 import { Tabs } from '../pay/tabs';
 import styles from './orders.module.css';
 
@@ -23,7 +24,7 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
         <p className={styles.amount} dir="ltr">
           {formatMinor(order.amount, order.currency, order.fractionDigits, language)}
         </p>
-        <span className={`${styles.badge} ${styles[order.status]}`}>{t(`orders.status.${order.status}`)}</span>
+        <StatusBadge status={order.status} />
       </div>
       <p className={styles.line}>
         {[method, institutionBesideMethod(order.institutionName, [method, order.method])].filter(Boolean).join(' · ')}{' '}
@@ -82,7 +83,9 @@ function OrdersChunk({ status, page, last, onMore, onSeePaid }: { status: Withdr
 /** /withdrawalOrders: the earner's withdrawals by status, newest first (remote_wallet/WithdrawalOrdersPage). */
 export default function WithdrawalOrdersPage() {
   const { t, ready } = useT(WALLET_NS);
-  const [status, setStatus] = useState<WithdrawStatus>('in_progress');
+  // A link may open a tab (the balance card's last withdrawal opens its own); in progress otherwise.
+  const [search] = useSearchParams();
+  const [status, setStatus] = useState<WithdrawStatus>(() => WithdrawStatus.safeParse(search.get('status')).data ?? 'in_progress');
   const [pages, setPages] = useState(1);
   return (
     <div className="g-page">

@@ -1,5 +1,5 @@
 import { fetchEndpoint, queryClient } from '@grab/shared';
-import { earningsLog, type EarningKind, institutionList, type PaymentMethod, userRecipient, withdrawLog, withdrawOptions, type WithdrawStatus } from '@grab/shared/contracts';
+import { earningsLog, type EarningKind, institutionList, type PaymentMethod, userRecipient, type WithdrawLog, withdrawLog, withdrawOptions, type WithdrawStatus } from '@grab/shared/contracts';
 
 /**
  * The wallet's server state, on the shared cache. Its calls live here, not in @grab/shared: only
@@ -33,6 +33,16 @@ export const ordersQuery = (status: WithdrawStatus, page: number) => ({
   queryKey: payKeys.orders(status, page),
   queryFn: () => fetchEndpoint(withdrawLog, { status, page, pageSize: ORDERS_PAGE_SIZE }),
   refetchInterval: status === 'in_progress' ? IN_PROGRESS_REFRESH_MS : (false as const),
+});
+
+/**
+ * The newest withdrawal, whatever its state. Asked again as often as an in-progress list while it
+ * is on its way, so the balance card shows it paid or failed without a reload.
+ */
+export const lastOrderQuery = () => ({
+  queryKey: [...payKeys.all, 'last'] as const,
+  queryFn: () => fetchEndpoint(withdrawLog, { page: 1, pageSize: 1 }),
+  refetchInterval: (query: { state: { data?: WithdrawLog } }) => (query.state.data?.items[0]?.status === 'in_progress' ? IN_PROGRESS_REFRESH_MS : false),
 });
 
 export const EARNINGS_PAGE_SIZE = 20;
