@@ -219,6 +219,8 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await page.getByLabel('Phone or invitation code').fill(earner.phone);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('button', { name: new RegExp(earner.phone) }).click();
+  // Where the earner's number is, and what their withdrawals are paid in.
+  await expect(page.getByText('India · paid in INR')).toBeVisible();
   const ledger = page.getByRole('table', { name: 'Ledger entries' });
   // Reasons read as words, and points are grouped by thousands.
   const prize = ledger.getByRole('row').filter({ hasText: 'Prize' }).filter({ hasText: '1,040.00' });

@@ -408,6 +408,8 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       const earner = await registerEarner(ctx.app);
       const byCode = await get<{ list: EarnerProfile[] }>(`/admin/earners/search?q=${earner.inviteCode}`, people.admin.token);
       expect(byCode.body.data?.list.map((e) => e.id)).toEqual([earner.userId]);
+      // Where the earner's number is, and so what their withdrawals are paid in.
+      expect(byCode.body.data?.list[0]).toMatchObject({ country: 'IN', currency: 'INR' });
       const byPhone = await get<{ list: EarnerProfile[] }>(`/admin/earners/search?q=${earner.phone}`, people.admin.token);
       expect(byPhone.body.data?.list.map((e) => e.id)).toEqual([earner.userId]);
       const frozen = await post<EarnerProfile>('/admin/earners/freeze', people.admin.token, { earnerId: earner.userId, reason: 'Same device as 40 accounts' });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type EarnerLedgerLine, type EarnerProfile, earnerReverse, type InputOf } from '@grab/shared/contracts';
+import { countryName } from '@grab/shared/countries';
 import { useCustomMutation, useList } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -130,6 +131,10 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
         {earner.phone} · #{earner.id}
       </h2>
       <dl>
+        <dt>Country</dt>
+        <dd>
+          {countryName(earner.country, 'en')} · paid in {earner.currency}
+        </dd>
         <dt>Invitation code</dt>
         <dd>{earner.inviteCode}</dd>
         <dt>Level</dt>

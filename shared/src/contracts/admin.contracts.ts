@@ -102,6 +102,8 @@ export const EarnerProfile = z.object({
   publicId: z.string(),
   phone: z.string(),
   country: z.string(),
+  /** The currency the account's withdrawals are paid in. */
+  currency: z.string(),
   inviteCode: z.string(),
   level: z.int(),
   role: z.string(),

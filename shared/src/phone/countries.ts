@@ -68,6 +68,11 @@ export function countryOptions(languageTag: string): CountryOption[] {
   })).sort((a, b) => a.name.localeCompare(b.name, languageTag));
 }
 
+/** One country's name in the reader's language ("India"), or its code where the browser has none. */
+export function countryName(code: string, languageTag: string): string {
+  return regionNames(languageTag)?.of(code) ?? code;
+}
+
 /** The names of the countries whose phones are paid in `currency` ("India"; "United States, Mexico, …"). */
 export function countriesPaidIn(currency: string, languageTag: string): string[] {
   const names = regionNames(languageTag);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
-import { countriesPaidIn } from './countries';
+import { countriesPaidIn, countryName } from './countries';
 import { isPhoneCountry, normalizePhone, payoutCurrency } from './phone';
 
 describe('payoutCurrency', () => {
@@ -29,5 +29,13 @@ describe('countriesPaidIn', () => {
     expect(countriesPaidIn('INR', 'en')).toEqual(['India']);
     expect(countriesPaidIn('USD', 'en')).toEqual(['United States', 'Mexico', 'Colombia', 'Argentina', 'Spain']);
     expect(countriesPaidIn('EUR', 'en')).toEqual([]);
+  });
+});
+
+describe('countryName', () => {
+  it("names a country in the reader's language, and gives the code back when no name is known", () => {
+    expect(countryName('IN', 'en')).toBe('India');
+    expect(countryName('PK', 'en')).toBe('Pakistan');
+    expect(countryName('XX', 'en')).toBe('XX');
   });
 });

@@ -19,6 +19,7 @@ const profileFields = {
   publicId: users.publicId,
   phone: users.phone,
   country: users.country,
+  currency: users.currency,
   inviteCode: users.inviteCode,
   level: users.level,
   role: users.role,
