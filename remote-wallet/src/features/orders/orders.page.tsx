@@ -1,9 +1,10 @@
 /// <reference types="@rsbuild/core/types" />
-import { BackButton, formatPoints, institutionBesideMethod, LoadFailed, LoadingBlocks, PATHS, useQuery, useSearchParams, useT } from '@grab/shared';
+import { BackButton, formatPoints, LoadFailed, LoadingBlocks, PATHS, useQuery, useSearchParams, useT } from '@grab/shared';
 import { WITHDRAW_STATUSES, type WithdrawOrder, WithdrawStatus } from '@grab/shared/contracts';
 import { useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { formatMinor, formatWhen } from '../pay/money';
+import { OrderDestination } from '../pay/order-destination';
 import { hasMore, pageNumbers, ORDERS_PAGE_SIZE, ordersQuery } from '../pay/pay.queries';
 import { StatusBadge } from '../pay/status-badge';
 import { Tabs } from '../pay/tabs';
@@ -16,7 +17,6 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
   const { t: common } = useT();
   // The templates carry the unit themselves: numbers only, in the earner's locale.
   const points = (hundredths: number) => formatPoints(hundredths, language);
-  const method = t(`withdrawal.methods.${order.method}`);
   const reason = order.failureReason ? (order.failureReason.startsWith('payouts.') ? common(order.failureReason) : order.failureReason) : null;
   return (
     <li className={`g-card ${styles.order}`} data-testid="order" data-status={order.status}>
@@ -27,10 +27,7 @@ function OrderItem({ order }: { order: WithdrawOrder }) {
         <StatusBadge status={order.status} />
       </div>
       <p className={styles.line}>
-        {[method, institutionBesideMethod(order.institutionName, [method, order.method])].filter(Boolean).join(' · ')}{' '}
-        <span dir="ltr" className={styles.account}>
-          {order.maskedAccount}
-        </span>
+        <OrderDestination order={order} />
       </p>
       <p className={styles.line}>{t('orders.points', { points: points(order.points), fee: points(order.fee), total: points(order.total) })}</p>
       <p className={styles.muted}>{t('orders.requested', { time: formatWhen(order.requestedAt, language) })}</p>

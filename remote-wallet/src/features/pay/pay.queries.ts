@@ -1,4 +1,4 @@
-import { fetchEndpoint, queryClient } from '@grab/shared';
+import { balanceChanged, fetchEndpoint, queryClient } from '@grab/shared';
 import { earningsLog, type EarningKind, institutionList, type PaymentMethod, userRecipient, type WithdrawLog, withdrawLog, withdrawOptions, type WithdrawStatus } from '@grab/shared/contracts';
 
 /**
@@ -35,13 +35,22 @@ export const ordersQuery = (status: WithdrawStatus, page: number) => ({
   refetchInterval: status === 'in_progress' ? IN_PROGRESS_REFRESH_MS : (false as const),
 });
 
+const lastOrderKey = [...payKeys.all, 'last'] as const;
+
 /**
  * The newest withdrawal, whatever its state. Asked again as often as an in-progress list while it
- * is on its way, so the balance card shows it paid or failed without a reload.
+ * is on its way, so the balance card shows it paid or failed without a reload. Seen failing, its
+ * points are back: the balance is read again too.
  */
 export const lastOrderQuery = () => ({
-  queryKey: [...payKeys.all, 'last'] as const,
-  queryFn: () => fetchEndpoint(withdrawLog, { page: 1, pageSize: 1 }),
+  queryKey: lastOrderKey,
+  queryFn: async () => {
+    const before = queryClient.getQueryData<WithdrawLog>(lastOrderKey)?.items[0];
+    const log = await fetchEndpoint(withdrawLog, { page: 1, pageSize: 1 });
+    const now = log.items[0];
+    if (before?.status === 'in_progress' && now?.id === before.id && now.status === 'failed') void balanceChanged();
+    return log;
+  },
   refetchInterval: (query: { state: { data?: WithdrawLog } }) => (query.state.data?.items[0]?.status === 'in_progress' ? IN_PROGRESS_REFRESH_MS : false),
 });
 
