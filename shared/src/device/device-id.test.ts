@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { blockedStorage, memoryStorage } from '../testing/storage';
 import { DEVICE_ID_KEY, deviceId } from './device-id';
-
-function memoryStorage(initial: Record<string, string> = {}) {
-  const data = new Map(Object.entries(initial));
-  return { getItem: (k: string) => data.get(k) ?? null, setItem: (k: string, v: string) => void data.set(k, v), data };
-}
 
 describe('deviceId', () => {
   it('makes one id per browser and keeps it', () => {
@@ -12,7 +8,7 @@ describe('deviceId', () => {
     const first = deviceId(storage);
     expect(first).toMatch(/^[0-9a-f]{32}$/);
     expect(deviceId(storage)).toBe(first);
-    expect(storage.data.get(DEVICE_ID_KEY)).toBe(first);
+    expect(storage.items.get(DEVICE_ID_KEY)).toBe(first);
   });
 
   it('replaces a value that is not an id', () => {
@@ -21,14 +17,6 @@ describe('deviceId', () => {
   });
 
   it('still answers when storage is blocked', () => {
-    const blocked = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-    };
-    expect(deviceId(blocked, () => 'b'.repeat(20))).toBe('b'.repeat(20));
+    expect(deviceId(blockedStorage(), () => 'b'.repeat(20))).toBe('b'.repeat(20));
   });
 });

@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { blockedStorage, memoryStorage } from '@grab/shared/testing/storage';
 import { attemptAnswered, attemptFor } from './redeem-attempt.lib';
-
-function memoryStore() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (name: string) => items.get(name) ?? null,
-    setItem: (name: string, value: string) => void items.set(name, value),
-    removeItem: (name: string) => void items.delete(name),
-  };
-}
 
 describe('redeem attempts', () => {
   it('repeat a try of the same code, however it is typed, until it is answered', () => {
-    const store = memoryStore();
+    const store = memoryStorage();
     const first = attemptFor('welcome10', store);
     expect(first).toMatch(/^[a-f0-9]{32}$/);
     expect(attemptFor(' WELCOME10 ', store)).toBe(first);
@@ -22,17 +14,7 @@ describe('redeem attempts', () => {
   });
 
   it('still give a key when storage is blocked', () => {
-    const blocked = {
-      getItem: () => {
-        throw new Error('blocked');
-      },
-      setItem: () => {
-        throw new Error('blocked');
-      },
-      removeItem: () => {
-        throw new Error('blocked');
-      },
-    };
+    const blocked = blockedStorage();
     expect(attemptFor('CODE', blocked)).toMatch(/^[a-f0-9]{32}$/);
     expect(() => attemptAnswered('CODE', blocked)).not.toThrow();
   });
