@@ -1,4 +1,4 @@
-import { queryClient, store, Toaster, tokenAtom, userInfoAtom } from '@grab/shared';
+import { queryClient, store, Toaster, tokenAtom, userInfoAtom, userInfoQuery } from '@grab/shared';
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,15 @@ describe('refreshStoredAccount', () => {
     expect(fetchMock).toHaveBeenCalledWith('/app/user/info', expect.objectContaining({ method: 'POST' }));
     expect(store.get(userInfoAtom)).toMatchObject({ id: 7, currency: 'INR', level: 2 });
     expect(JSON.parse(localStorage.getItem('userInfo') ?? 'null')).toMatchObject({ currency: 'INR' });
+  });
+
+  it('takes an answer the Account page has just had instead of asking again', async () => {
+    const fetchMock = vi.fn(async () => envelope({ ...STORED, currency: 'INR' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await queryClient.fetchQuery(userInfoQuery());
+    await refreshStoredAccount();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(store.get(userInfoAtom)?.currency).toBe('INR');
   });
 
   it('keeps the stored copy, and says nothing, when the phone is offline', async () => {
