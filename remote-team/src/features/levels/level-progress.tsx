@@ -7,24 +7,26 @@ import styles from './levels.module.css';
 function Bar({ label, have, need, text }: { label: string; have: number; need: number; text: string }) {
   const { t } = useT(TEAM_NS);
   const labelId = useId();
-  const percent = need <= 0 ? 100 : Math.min(100, Math.floor((have / need) * 100));
-  // "3 of 0" says nothing: a figure the next level does not ask for is said to be not needed.
-  const shown = need <= 0 ? t('levels.notNeeded') : text;
+  // "3 of 0" says nothing, and a full bar would claim progress that was never asked for: a figure
+  // the next level does not ask for is said to be not needed, with no bar.
+  if (need <= 0) {
+    return (
+      <div className={styles.bar}>
+        <div className={styles.barLabels}>
+          <span>{label}</span>
+          <span className={styles.barText}>{t('levels.notNeeded')}</span>
+        </div>
+      </div>
+    );
+  }
+  const percent = Math.min(100, Math.floor((have / need) * 100));
   return (
     <div className={styles.bar}>
       <div className={styles.barLabels}>
         <span id={labelId}>{label}</span>
-        <span className={styles.barText}>{shown}</span>
+        <span className={styles.barText}>{text}</span>
       </div>
-      <div
-        className={styles.track}
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={shown}
-      >
+      <div className={styles.track} role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={text}>
         <div className={styles.fill} style={{ inlineSize: `${percent}%` }} />
       </div>
     </div>

@@ -55,7 +55,10 @@ describe('LevelPage', () => {
   it('says when the next level does not ask for a figure', async () => {
     routes['/app/user/level-info'] = () => envelope({ ...LEVEL_INFO, level: 1, next: LEVEL_INFO.levels[1], activeInvitees: 1 });
     renderPage();
-    expect((await screen.findByRole('progressbar', { name: 'Active invitees' })).getAttribute('aria-valuetext')).toBe('Not needed for this level');
+    expect(await screen.findByText('Not needed for this level')).toBeTruthy();
+    // No bar for it: a full one would claim progress, an empty one a shortfall.
+    expect(screen.queryByRole('progressbar', { name: 'Active invitees' })).toBeNull();
+    expect(screen.getByRole('progressbar', { name: 'Task points' })).toBeTruthy();
   });
 
   it('says so at the top level, with no bar left to fill', async () => {
