@@ -14,6 +14,11 @@ const REWARD = 20_00;
 
 let numberCounter = 0;
 /** A valid Indian mobile number no other test verifies. */
+/** An Indian number as the page writes it: "+91 97123 45678". */
+function shownNumber(number: string): string {
+  return `+91 ${number.slice(0, 5)} ${number.slice(5)}`;
+}
+
 function freshNumber(): string {
   numberCounter += 1;
   return `97${`${Date.now() % 1_000_000}${process.pid % 10}${numberCounter}`.slice(-8).padStart(8, '0')}`;
@@ -75,9 +80,9 @@ test.describe('messaging number (issue 11)', () => {
     await window_.getByRole('button', { name: 'Simulate sending (demo)' }).click();
     // SPEC §4: the window closes by itself once the code has arrived.
     await expect(window_).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'is verified' })).toContainText('20 points were added');
+    await expect(page.getByRole('status').filter({ hasText: `${shownNumber(number)} is verified` })).toContainText('20 points were added');
     const list = page.getByRole('region', { name: 'Your verified numbers' });
-    const row = list.getByRole('listitem').filter({ hasText: `+91${number}` });
+    const row = list.getByRole('listitem').filter({ hasText: shownNumber(number) });
     await expect(row).toBeVisible();
     await expect(row.getByText('Online')).toBeVisible();
 
@@ -92,9 +97,9 @@ test.describe('messaging number (issue 11)', () => {
 
     // A reload shows the same list, and nothing is credited again.
     await page.reload();
-    await expect(list.getByRole('listitem').filter({ hasText: `+91${number}` })).toBeVisible();
+    await expect(list.getByRole('listitem').filter({ hasText: shownNumber(number) })).toBeVisible();
 
-    await row.getByRole('button', { name: `Delete +91${number}` }).click();
+    await row.getByRole('button', { name: `Delete ${shownNumber(number)}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this number?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No verified numbers yet.')).toBeVisible();
@@ -127,7 +132,7 @@ test.describe('messaging number (issue 11)', () => {
     await expect(window_.getByLabel('آپ کا ایک بار کا کوڈ')).toHaveAttribute('dir', 'ltr');
     await window_.getByRole('button', { name: 'بھیجنے کی نقل کریں (ڈیمو)' }).click();
     await expect(window_).toBeHidden();
-    await expect(page.getByRole('listitem').filter({ hasText: `+91${number}` }).getByText('آن لائن')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: shownNumber(number) }).getByText('آن لائن')).toBeVisible();
     expect((await assetsOf(request, earner.token)).balance).toBe(before.balance + REWARD);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -135,7 +140,7 @@ test.describe('messaging number (issue 11)', () => {
     // At 200 % text the Delete button goes under the number: never off the card, nor the page wider than the phone.
     await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    const row = page.getByRole('listitem').filter({ hasText: `+91${number}` });
+    const row = page.getByRole('listitem').filter({ hasText: shownNumber(number) });
     const [card, button] = [await row.boundingBox(), await row.getByRole('button').boundingBox()];
     expect(button && card && button.x >= card.x && button.x + button.width <= card.x + card.width).toBe(true);
   });

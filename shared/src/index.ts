@@ -98,6 +98,7 @@ export function copyText(text: string): Promise<boolean> {
 }
 
 export { currencyLabel, formatPoints, formatMoney, pointsToMoney } from './format/format';
+export { usePhoneForReading } from './format/phone-for-reading';
 export { dateTimeFormat, formatDateTime, numberFormat } from './format/intl';
 export { institutionBesideMethod } from './format/recipient';
 export { usePointsText } from './format/points-text';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../i18n/languages';
 import { countriesPaidIn, countryName } from './countries';
-import { isPhoneCountry, normalizePhone, payoutCurrency } from './phone';
+import { formatPhoneInternational, isPhoneCountry, normalizePhone, payoutCurrency } from './phone';
 
 describe('payoutCurrency', () => {
   it('pays the Spanish-speaking markets, which have no currency of their own in SPEC §9, in USD', () => {
@@ -37,5 +37,17 @@ describe('countryName', () => {
     expect(countryName('IN', 'en')).toBe('India');
     expect(countryName('PK', 'en')).toBe('Pakistan');
     expect(countryName('XX', 'en')).toBe('XX');
+  });
+});
+
+describe('formatPhoneInternational', () => {
+  it('writes a valid number as its country groups it', () => {
+    expect(formatPhoneInternational('+919876543210')).toBe('+91 98765 43210');
+    expect(formatPhoneInternational('+923001234567')).toBe('+92 300 1234567');
+  });
+
+  it('leaves what it cannot tell valid as it was given, rather than grouping it wrongly', () => {
+    expect(formatPhoneInternational('+10000000000')).toBe('+10000000000');
+    expect(formatPhoneInternational('not a number')).toBe('not a number');
   });
 });

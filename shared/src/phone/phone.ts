@@ -26,7 +26,8 @@ export function normalizePhone(country: string, phone: string): string | null {
   return parsed.number;
 }
 
-/** An E.164 number as its country writes it for a reader: "+91 98765 43210"; the input when it is not one. */
+/** An E.164 number as its country writes it for a reader: "+91 98765 43210"; the input when it is not a valid one. */
 export function formatPhoneInternational(e164: string): string {
-  return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+  const parsed = parsePhoneNumberFromString(e164);
+  return parsed?.isValid() ? parsed.formatInternational() : e164;
 }

@@ -9,6 +9,7 @@ import {
   keepFreshAccount,
   useAtomValue,
   useNavigate,
+  usePhoneForReading,
   useQuery,
   userInfoAtom,
   userInfoQuery,
@@ -17,25 +18,6 @@ import {
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import styles from './account.module.css';
 import { AVATAR_ICON, MENU_ICONS } from './menu-icons';
-
-/**
- * The number as its country writes it ("+91 98765 43210"). The phone library is loaded on first
- * use, so it stays off the first load; the plain number shows meanwhile.
- */
-function usePhoneForReading(e164: string | undefined): string | undefined {
-  const [formatted, setFormatted] = useState<{ e164: string; text: string } | null>(null);
-  useEffect(() => {
-    if (!e164) return;
-    let live = true;
-    void import('@grab/shared/phone').then(({ formatPhoneInternational }) => {
-      if (live) setFormatted({ e164, text: formatPhoneInternational(e164) });
-    });
-    return () => {
-      live = false;
-    };
-  }, [e164]);
-  return formatted && formatted.e164 === e164 ? formatted.text : e164;
-}
 
 interface AccountPageProps {
   /** The wallet remote's balance card, composed by the app. */

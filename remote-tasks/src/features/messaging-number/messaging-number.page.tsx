@@ -1,4 +1,4 @@
-import { directionOf, type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePointsText, useQuery, useT } from '@grab/shared';
+import { directionOf, type AppInfo, LoadFailed, LoadingBlocks, type PendingCode, type PhoneStatus, usePhoneForReading, usePointsText, useQuery, useT } from '@grab/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TASK_PAGES_NS, } from '../../locales/tasks.locales';
 import { TaskPage, WhenTextsReady } from '../../lib/task-page.ui';
@@ -38,6 +38,7 @@ function Summary({ info }: { info: AppInfo }) {
 function Verified({ status }: { status: PhoneStatus }) {
   const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
+  const phone = usePhoneForReading(status.phone);
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => ref.current?.focus(), []);
   let text = pages('ws.verifiedNoReward');
@@ -46,7 +47,7 @@ function Verified({ status }: { status: PhoneStatus }) {
   return (
     <section className={`g-card ${pageStyles.outcome}`} data-tone="success" role="status">
       <p ref={ref} tabIndex={-1} className={pageStyles.outcomeTitle}>
-        {pages('ws.verifiedTitle', { number: status.phone })}
+        {pages('ws.verifiedTitle', { number: phone })}
       </p>
       <p className={pageStyles.outcomeText}>{text}</p>
     </section>

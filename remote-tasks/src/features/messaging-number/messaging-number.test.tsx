@@ -11,6 +11,8 @@ function ws(data: unknown, code = 0, message = 'ok'): Response {
 }
 
 const NUMBER = '+919876500001';
+/** The number as the page writes it once the phone library has loaded. */
+const SHOWN = '+91 98765 00001';
 
 function info(overrides: Partial<AppInfo> = {}): AppInfo {
   return {
@@ -87,16 +89,23 @@ describe('MessagingNumberPage', () => {
     const open = within(window_).getByRole('link', { name: /Open messaging app/ });
     expect(open.getAttribute('href')).toBe('https://wa.me/10000000000?text=482913');
     expect(within(window_).getAllByRole('listitem')).toHaveLength(3);
+    // Numbers are written as their country writes them once the phone library is in; one it cannot
+    // tell valid (this official account) stays as given.
+    expect(await within(window_).findByText(`Send it as a message from ${SHOWN}.`, { exact: false })).toBeTruthy();
     expect(within(window_).getByText('+10000000000')).toBeTruthy();
     expect(within(window_).queryByRole('button', { name: /Simulate/ })).toBeNull();
     expect(await within(window_).findByText(/Waiting for your code/)).toBeTruthy();
 
     // The status is asked again on its own; once verified the window closes and the list shows the number.
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 15_000 });
-    const verified = screen.getAllByRole('status').find((element) => element.textContent?.includes('is verified'));
+    const verified = await vi.waitFor(() => {
+      const found = screen.getAllByRole('status').find((element) => element.textContent?.includes(`${SHOWN} is verified`));
+      expect(found).toBeTruthy();
+      return found;
+    });
     expect(verified?.textContent).toContain('20 points were added');
     const list = await screen.findByRole('list', {});
-    expect(await within(list).findByText(NUMBER)).toBeTruthy();
+    expect(await within(list).findByText(SHOWN)).toBeTruthy();
     expect(within(list).getByText('Online')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Get code' })).toBeTruthy();
   }, 30_000);
@@ -116,7 +125,7 @@ describe('MessagingNumberPage', () => {
       return others(url);
     });
     renderPage();
-    const remove = await screen.findByRole('button', { name: `Delete ${NUMBER}` });
+    const remove = await screen.findByRole('button', { name: `Delete ${SHOWN}` });
     expect(screen.getByText('Offline')).toBeTruthy();
 
     await userEvent.click(remove);
@@ -125,7 +134,7 @@ describe('MessagingNumberPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
     expect(callsTo('/api/user/dwsaccount')).toHaveLength(0);
 
-    await userEvent.click(screen.getByRole('button', { name: `Delete ${NUMBER}` }));
+    await userEvent.click(screen.getByRole('button', { name: `Delete ${SHOWN}` }));
     dialog = await screen.findByRole('dialog', { name: 'Delete this number?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(callsTo('/api/user/dwsaccount')).toHaveLength(1));

@@ -1,4 +1,4 @@
-import { callMessaging, copyText, dateTimeFormat, languageByKey, type PendingCode, type PhoneStatus, simulateInbound, toast, useQuery, useT } from '@grab/shared';
+import { callMessaging, copyText, dateTimeFormat, languageByKey, type PendingCode, type PhoneStatus, simulateInbound, toast, usePhoneForReading, useQuery, useT } from '@grab/shared';
 import { useEffect, useId, useRef, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import pageStyles from '../../lib/task-page.module.css';
@@ -33,6 +33,8 @@ export function SendCodeWindow({
   const { t, language } = useT(TASKS_NS);
   const { t: pages } = useT(TASK_PAGES_NS);
   const tag = languageByKey(language).tag;
+  const phone = usePhoneForReading(pending.phone);
+  const official = usePhoneForReading(officialAccount);
   const titleId = useId();
   const codeId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -65,7 +67,7 @@ export function SendCodeWindow({
       <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {pages('ws.sendTitle')}
       </h2>
-      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: pending.phone })}</p>
+      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: phone })}</p>
       <ol className={pageStyles.steps}>
         <li className={pageStyles.step} data-state="current">
           <span>
@@ -86,7 +88,7 @@ export function SendCodeWindow({
             <span className={pageStyles.stepNote}>
               {pages('ws.officialAccount')}{' '}
               <bdi dir="ltr" className={styles.account}>
-                {officialAccount}
+                {official}
               </bdi>
             </span>
             <a href={pending.link} target="_blank" rel="noopener noreferrer" className={`g-button ${styles.openApp}`}>

@@ -1,4 +1,4 @@
-import { callMessaging, confirmDialog, deleteWsAccount, toast, usePointsText, useT, type VerifiedNumber } from '@grab/shared';
+import { callMessaging, confirmDialog, deleteWsAccount, toast, usePhoneForReading, usePointsText, useT, type VerifiedNumber } from '@grab/shared';
 import { useId, useState } from 'react';
 import { TASK_PAGES_NS } from '../../locales/tasks.locales';
 import { numbersChanged } from './messaging-number.api';
@@ -7,12 +7,13 @@ import styles from './messaging-number.module.css';
 function NumberRow({ number }: { number: VerifiedNumber }) {
   const { t: pages } = useT(TASK_PAGES_NS);
   const points = usePointsText();
+  const phone = usePhoneForReading(number.phone);
   const [busy, setBusy] = useState(false);
 
   async function onDelete() {
     const ok = await confirmDialog({
       title: pages('ws.deleteTitle'),
-      message: pages('ws.deleteText', { number: number.phone }),
+      message: pages('ws.deleteText', { number: phone }),
       confirmLabel: pages('ws.delete'),
       cancelLabel: pages('ws.keep'),
     });
@@ -33,7 +34,7 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
       <span className={styles.numberText}>
         <span className={styles.numberMain}>
           <bdi dir="ltr" className={styles.numberPhone}>
-            {number.phone}
+            {phone}
           </bdi>
           <span className={styles.presence} data-online={number.online}>
             {number.online ? pages('ws.online') : pages('ws.offline')}
@@ -41,7 +42,7 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
         </span>
         {number.reward > 0 ? <span className={styles.numberReward}>{pages('ws.earned', { points: points(number.reward) })}</span> : null}
       </span>
-      <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={pages('ws.deleteNumber', { number: number.phone })}>
+      <button type="button" className="g-button g-button--secondary" disabled={busy} onClick={onDelete} aria-label={pages('ws.deleteNumber', { number: phone })}>
         {pages('ws.delete')}
       </button>
     </li>
