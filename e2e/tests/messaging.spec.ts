@@ -143,6 +143,8 @@ test.describe('messaging number (issue 11)', () => {
     const row = page.getByRole('listitem').filter({ hasText: shownNumber(number) });
     const [card, button] = [await row.boundingBox(), await row.getByRole('button').boundingBox()];
     expect(button && card && button.x >= card.x && button.x + button.width <= card.x + card.width).toBe(true);
+    // The number wraps at its groups there, and its lines keep to the right, where the Urdu row starts.
+    await expect(row.getByText(shownNumber(number))).toHaveCSS('text-align', 'right');
   });
 
   test('a number already verified by another earner is refused with a message', async ({ signedInPage: page, request }) => {
