@@ -160,7 +160,9 @@ test.describe('withdrawals', () => {
     await page.goto('/withdrawal');
     await page.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
     await page.getByRole('button', { name: 'Save recipient' }).click();
-    await expect(page.getByText('Please choose a bank or wallet')).toBeVisible();
+    await expect(page.getByText('Please choose your bank')).toBeVisible();
+    // The earner lands on the first message, the bank list, though it registered after the fields below it.
+    await expect(page.getByRole('combobox', { name: 'Bank' })).toBeFocused();
     await expect(page.getByText('Please enter the card name')).toBeVisible();
     await expect(page.getByText('Please enter the bank number')).toBeVisible();
     await page.getByRole('combobox', { name: 'Bank' }).selectOption({ label: 'HDFC Bank' });

@@ -13,7 +13,10 @@ const INSTITUTIONS = {
     { id: 2, country: 'IN', method: 'bank', name: 'State Bank of India' },
   ],
   upi: [{ id: 3, country: 'IN', method: 'upi', name: 'UPI' }],
-  wallet: [{ id: 4, country: 'IN', method: 'wallet', name: 'Paytm' }],
+  wallet: [
+    { id: 4, country: 'IN', method: 'wallet', name: 'Paytm' },
+    { id: 5, country: 'IN', method: 'wallet', name: 'MobiKwik' },
+  ],
 };
 
 let saved: Record<string, unknown>[];
@@ -51,7 +54,8 @@ describe('RecipientForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save recipient' }));
     expect(await screen.findByText('Please enter the bank number')).toBeTruthy();
     expect(screen.getByText('Please enter the card name')).toBeTruthy();
-    expect(screen.getByText('Please choose a bank or wallet')).toBeTruthy();
+    expect(screen.getByText('Please choose your bank')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Bank' }));
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Bank' }), 'HDFC Bank');
     await user.type(screen.getByLabelText('Card name (as on the account)'), 'Asha Kumari');
@@ -83,8 +87,31 @@ describe('RecipientForm', () => {
     await user.click(screen.getByRole('radio', { name: 'UPI' }));
     expect(await screen.findByLabelText('UPI ID')).toHaveProperty('value', '');
     expect(screen.queryByText('Input must be a number')).toBeNull();
-    expect(screen.queryByText('Please choose a bank or wallet')).toBeNull();
+    expect(screen.queryByText('Please choose your bank')).toBeNull();
     expect(screen.getByLabelText('Name')).toHaveProperty('value', 'Asha Kumari');
+  });
+
+  it('names what is missing as the method labels it, and starts the earner at the first message', async () => {
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={vi.fn()} />);
+    await user.click(screen.getByRole('radio', { name: 'Wallet' }));
+    await screen.findByRole('option', { name: 'MobiKwik' });
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Please choose your wallet')).toBeTruthy();
+    expect(screen.getByText('Please enter the account name')).toBeTruthy();
+    expect(screen.getByText('Please enter the wallet phone number')).toBeTruthy();
+    // The list of wallets registered last (it arrives over the network), yet it comes first on screen.
+    const wallet = screen.getByRole('combobox', { name: 'Wallet' });
+    expect(wallet.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(wallet);
+
+    await user.click(screen.getByRole('radio', { name: 'UPI' }));
+    await user.clear(await screen.findByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Please enter your name')).toBeTruthy();
+    expect(screen.getByText('Please enter your UPI ID')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Name'));
+    expect(saved).toHaveLength(0);
   });
 
   it('waits for the UPI institution before saving, so a quick tap on slow data sends a whole recipient', async () => {

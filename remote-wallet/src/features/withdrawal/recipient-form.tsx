@@ -65,6 +65,9 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
   } = useForm<RecipientInput>({
     resolver: contractResolver(country, isPhone),
     mode: 'onTouched',
+    // The form's own order, not the order fields registered in: the list of banks arrives after
+    // the name and number are registered, and the earner should land on the first message.
+    shouldFocusError: false,
     defaultValues: {
       method: current?.method ?? methods[0] ?? 'bank',
       institutionId: current?.institutionId ?? 0,
@@ -95,6 +98,22 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     else if (chosen && !list.some((i) => i.id === chosen)) setValue('institutionId', 0);
   }, [list, setValue, watch]);
 
+  function focusFirstProblem(invalid: FieldErrors<RecipientInput>) {
+    const order = [
+      ['institutionId', ids.institution],
+      ['name', ids.name],
+      ['account', ids.account],
+      ['ifsc', ids.ifsc],
+    ] as const;
+    for (const [field, id] of order) {
+      const element = invalid[field] ? document.getElementById(id) : null;
+      if (element) {
+        element.focus();
+        return;
+      }
+    }
+  }
+
   async function save(values: RecipientInput) {
     // A dropped connection has been told to the earner already; the form stays as typed.
     const saved = await callMain(userRecipientSave, { ...values, ifsc: showIfsc ? values.ifsc : undefined }).catch(() => undefined);
@@ -106,16 +125,26 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
 
   const error = (field: keyof RecipientInput) => {
     const message = errors[field]?.message;
-    return message ? (
+    if (!message) return null;
+    return (
       <p className={styles.fieldError} id={`${ids[field === 'institutionId' ? 'institution' : field]}-error`} role="alert">
-        {common(message)}
+        {missingFor(field, message) ?? common(message)}
       </p>
-    ) : null;
+    );
+  };
+  // The contract says "bank number" and "card name" (SPEC §5) whatever the method: beside a UPI ID
+  // or a wallet's phone number, the missing field is named as its label names it.
+  const missingFor = (field: keyof RecipientInput, message: string): string | null => {
+    if (field === 'institutionId' && message === 'validation.institutionRequired' && method !== 'upi') return t(`withdrawal.missing.institution.${method}`);
+    if (method === 'bank') return null;
+    if (field === 'name' && message === 'validation.cardNameRequired') return t(`withdrawal.missing.name.${method}`);
+    if (field === 'account' && message === 'validation.bankNumberRequired') return t(`withdrawal.missing.account.${method}`);
+    return null;
   };
   const described = (field: keyof RecipientInput, id: string) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {});
 
   return (
-    <form className={styles.form} onSubmit={handleSubmit(save)} noValidate>
+    <form className={styles.form} onSubmit={handleSubmit(save, focusFirstProblem)} noValidate>
       <fieldset className={styles.methods}>
         <legend className={styles.label}>{t('withdrawal.method')}</legend>
         {methods.map((m) => (
