@@ -154,6 +154,19 @@ test.describe('withdrawals', () => {
     await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
     await expect(page.getByTestId('shortfall')).toHaveText('Insufficient balance: you need 1,200.01 more withdrawable points');
     await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
+
+    // At 200 % text the note's longest word ("withdrawable") still ends inside the note, not in its padding.
+    const note = page.getByText('welcome bonus: withdrawable after your first approved task');
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    const overflow = await note.evaluate((text) => {
+      const box = text.parentElement as HTMLElement;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const style = getComputedStyle(box);
+      const inner = box.getBoundingClientRect().right - Number.parseFloat(style.paddingRight);
+      return Math.max(...[...range.getClientRects()].map((r) => r.right)) - inner;
+    });
+    expect(overflow).toBeLessThanOrEqual(1);
   });
 
   test('checks a bank recipient as it is typed: IFSC, account number and card name', async ({ signedInPage: page }) => {

@@ -16,7 +16,7 @@ function LockedNote({ asset }: { asset: AssetInfo }) {
   return (
     <p className={styles.locked}>
       <LockIcon size={18} />
-      <span>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
+      <span className={styles.lockedText}>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
     </p>
   );
 }

@@ -56,7 +56,7 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
       {recipient.coolingOffUntil ? (
         <p className={styles.notice} role="status">
           <LockIcon size={18} />
-          <span>{t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}</span>
+          <span className={styles.noticeText}>{t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}</span>
         </p>
       ) : null}
       <button type="button" className={styles.link} onClick={onChange}>
@@ -255,7 +255,7 @@ export default function WithdrawalPage() {
         {a.locked > 0 ? (
           <p className={styles.notice}>
             <LockIcon size={18} />
-            <span>{t(`locked.${a.lockedReason ?? 'other'}`, { points: points(a.locked) })}</span>
+            <span className={styles.noticeText}>{t(`locked.${a.lockedReason ?? 'other'}`, { points: points(a.locked) })}</span>
           </p>
         ) : null}
       </section>
