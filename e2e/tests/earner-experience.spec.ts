@@ -34,6 +34,11 @@ test.describe('Home', () => {
     await expect(page.getByText(/\d+ h left/)).toHaveCount(0);
     // Redemption codes are many: not "One-time".
     await expect(taskCard(page, 'Redeem a gift code').getByText('Every code counts')).toBeVisible();
+    // At 200 % text the box's words wrap, and its gift grows with them rather than shrinking to a dot.
+    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
+    const gift = await redeem.locator('svg').boundingBox();
+    expect(gift?.width).toBeGreaterThanOrEqual(30);
+    await page.addStyleTag({ content: 'html { font-size: 100% !important; }' });
     await redeem.click();
     await expect(page.getByRole('textbox', { name: 'Redemption code' })).toBeVisible();
   });
