@@ -89,6 +89,27 @@ export function cutOrSideways(page: Page): Promise<string[]> {
 }
 
 /**
+ * Icons a flex row squeezed below three quarters of the size they were drawn for: beside words
+ * wrapped at large text or on a narrow screen, a shrinking icon ends as an unreadable dot.
+ */
+export function squeezedIcons(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    for (const svg of document.querySelectorAll('svg')) {
+      const drawn = Number(svg.getAttribute('width'));
+      if (!drawn || !svg.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+      const { width } = svg.getBoundingClientRect();
+      if (width > 0 && width < drawn * 0.75) {
+        const holder = svg.parentElement;
+        const text = (holder?.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+        problems.push(`an icon of ${drawn}px beside "${text}" is ${Math.round(width)}px wide`);
+      }
+    }
+    return problems.slice(0, 8);
+  });
+}
+
+/**
  * Two frames for the page to answer a change of size: resize observers run and layout settles, as
  * before anything is painted for a person to see.
  */

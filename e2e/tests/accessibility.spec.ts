@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
-import { cutOrSideways, keyboardProblems, motionLeft, resize, seriousAxeViolations, settled, withDoubleText } from '../support/accessibility';
+import { cutOrSideways, keyboardProblems, motionLeft, resize, seriousAxeViolations, settled, squeezedIcons, withDoubleText } from '../support/accessibility';
 import { earnerWithContent, type Screen } from '../support/accessibility-earner';
 import { expect, test } from '../support/fixtures';
 
@@ -31,9 +31,9 @@ async function checkScreen(page: Page, name: string): Promise<void> {
     expect.soft(await motionLeft(page), `${name}: motion under reduced motion`).toEqual([]);
     expect.soft(await keyboardProblems(page), `${name}: keyboard`).toEqual([]);
     const size = page.viewportSize() ?? { width: 390, height: 844 };
-    expect.soft(await withDoubleText(page, () => cutOrSideways(page)), `${name}: 200 % text`).toEqual([]);
+    expect.soft(await withDoubleText(page, async () => [...(await cutOrSideways(page)), ...(await squeezedIcons(page))]), `${name}: 200 % text`).toEqual([]);
     await resize(page, { width: 320, height: 640 });
-    expect.soft(await cutOrSideways(page), `${name}: 320 px`).toEqual([]);
+    expect.soft([...(await cutOrSideways(page)), ...(await squeezedIcons(page))], `${name}: 320 px`).toEqual([]);
     await resize(page, size);
   });
 }
