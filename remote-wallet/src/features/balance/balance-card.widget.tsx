@@ -1,7 +1,8 @@
 /// <reference types="@rsbuild/core/types" />
-import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, useWorthCurrency, LockIcon } from '@grab/shared';
+import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, useWorthCurrency } from '@grab/shared';
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
+import { LockNote } from '../../ui/lock-note.ui';
 import styles from './balance-card.module.css';
 import { LastWithdrawal } from './last-withdrawal';
 
@@ -14,10 +15,7 @@ function LockedNote({ asset }: { asset: AssetInfo }) {
   const points = usePointsText();
   if (asset.locked <= 0) return null;
   return (
-    <p className={styles.locked}>
-      <LockIcon size={18} />
-      <span className={styles.lockedText}>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</span>
-    </p>
+    <LockNote className={styles.locked}>{t(`locked.${asset.lockedReason ?? 'other'}`, { points: points(asset.locked) })}</LockNote>
   );
 }
 

@@ -8,7 +8,6 @@ import {
   institutionBesideMethod,
   LoadFailed,
   LoadingBlocks,
-  LockIcon,
   NetworkError,
   PATHS,
   randomKey,
@@ -23,6 +22,7 @@ import {
 import { payWithdraw, quoteWithdrawal, type Recipient, type WithdrawOptions, type WithdrawOrder } from '@grab/shared/contracts';
 import { useId, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
+import { LockNote } from '../../ui/lock-note.ui';
 import { formatMinor, formatWhen } from '../pay/money';
 import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
 import { keepLostTry, type LostTry, readLostTry } from './lost-try.lib';
@@ -54,10 +54,9 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
         </p>
       ) : null}
       {recipient.coolingOffUntil ? (
-        <p className={styles.notice} role="status">
-          <LockIcon size={18} />
-          <span className={styles.noticeText}>{t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}</span>
-        </p>
+        <LockNote className={styles.notice} role="status">
+          {t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}
+        </LockNote>
       ) : null}
       <button type="button" className={styles.link} onClick={onChange}>
         {t('withdrawal.changeRecipient')}
@@ -253,10 +252,7 @@ export default function WithdrawalPage() {
         </dl>
         {a.pending > 0 ? <p className={styles.muted}>{t('pendingHint')}</p> : null}
         {a.locked > 0 ? (
-          <p className={styles.notice}>
-            <LockIcon size={18} />
-            <span className={styles.noticeText}>{t(`locked.${a.lockedReason ?? 'other'}`, { points: points(a.locked) })}</span>
-          </p>
+          <LockNote className={styles.notice}>{t(`locked.${a.lockedReason ?? 'other'}`, { points: points(a.locked) })}</LockNote>
         ) : null}
       </section>
 
