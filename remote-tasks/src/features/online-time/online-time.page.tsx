@@ -8,6 +8,7 @@ import { readTaskQuery } from '../../lib/task-query.lib';
 import { useHeartbeat } from './heartbeat.lib';
 import { spokenMinutes, towardNext } from './online-time.lib';
 import styles from './online-time.module.css';
+import progressRow from '../../lib/progress-row.module.css';
 
 const standbyKey = (taskId: number) => ['tasks', 'standby', taskId] as const;
 
@@ -49,7 +50,7 @@ function Figures({ view }: { view: StandbyTime }) {
           <dd>{spokenMinutes(view.totalMinutes, pages)}</dd>
         </div>
       </dl>
-      <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
+      <div className={`${progressRow.row} ${styles.progressRow}`}>
         <label htmlFor={progressId}>{pages('online.toward')}</label>
         <progress id={progressId} value={next.value} max={next.max} aria-valuetext={pages('online.towardValue', { done: spokenMinutes(next.value, pages), target: spokenMinutes(next.max, pages) })} />
         <span>{pages('online.towardShort', { done: next.value, target: next.max })}</span>

@@ -8,6 +8,7 @@ import { BrokenLink, StepUnavailable, TaskPage, WhenTextsReady } from '../../lib
 import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
 import styles from './share-task.module.css';
+import progressRow from '../../lib/progress-row.module.css';
 
 function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: number; onCredit: (credit: Credit) => void }) {
   const { t } = useT(TASKS_NS);
@@ -47,7 +48,7 @@ function ShareBody({ detail, stepId, onCredit }: { detail: TaskDetail; stepId: n
         </button>
       </section>
       <section className={`g-card ${pageStyles.stack}`} aria-live="polite">
-        <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
+        <div className={`${progressRow.row} ${styles.progressRow}`}>
           <label htmlFor={progressId}>{t('share.visits')}</label>
           <progress id={progressId} value={Math.min(share.visits, share.visitsNeeded)} max={Math.max(share.visitsNeeded, 1)} />
           <span className={styles.count}>{t('share.visitsValue', { visits: share.visits, needed: share.visitsNeeded })}</span>

@@ -13,6 +13,7 @@ import { readTaskQuery } from '../../lib/task-query.lib';
 import { RedeemCode } from './redeem-code.ui';
 import styles from './task-detail.module.css';
 import { detailScreen, stepState } from './task-detail.lib';
+import progressRow from '../../lib/progress-row.module.css';
 
 function Summary({ detail }: { detail: TaskDetail }) {
   const { t } = useT(TASKS_NS);
@@ -38,7 +39,7 @@ function Summary({ detail }: { detail: TaskDetail }) {
         <ScheduleNote task={detail} />
       </p>
       {showsProgress(detail) ? (
-        <div className={`${pageStyles.progressRow} ${styles.progressRow}`}>
+        <div className={`${progressRow.row} ${styles.progressRow}`}>
           <label htmlFor={progressId}>{t('progress')}</label>
           <progress id={progressId} value={Math.min(detail.progress.done, detail.progress.total)} max={Math.max(detail.progress.total, 1)} />
           <span>{t('progressValue', { done: detail.progress.done, total: detail.progress.total })}</span>

@@ -12,6 +12,7 @@ import { KindIcon } from './kind-icon';
 import { ProgressSummary } from './progress-summary';
 import { ShareCardActions, sharesOnCard } from './share-card-actions';
 import { groupByStanding, standingOf } from './task-hall.lib';
+import progressRow from '../../lib/progress-row.module.css';
 
 registerTasksLocales();
 
@@ -84,12 +85,12 @@ function TaskCard({ task, offlineNoteId }: { task: Task; offlineNoteId: string |
           ) : null}
         </p>
         {showsProgress(task) ? (
-          <div className={styles.progressRow}>
+          <div className={`${progressRow.row} ${styles.progressRow}`}>
             <label htmlFor={progressId} className={styles.progressLabel}>
               {t('progress')}
             </label>
             <progress id={progressId} className={styles.progress} value={Math.min(task.progress.done, task.progress.total)} max={Math.max(task.progress.total, 1)} />
-            <span className={styles.progressValue}>{t('progressValue', { done: task.progress.done, total: task.progress.total })}</span>
+            <span>{t('progressValue', { done: task.progress.done, total: task.progress.total })}</span>
           </div>
         ) : null}
         <div className={styles.cardFoot}>
