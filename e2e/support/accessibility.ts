@@ -60,6 +60,7 @@ export function cutOrSideways(page: Page): Promise<string[]> {
       let problem: string | null = null;
       let scrolls = false;
       let shortened = false;
+      let boxSeen = false;
       for (let a: Element | null = el; a && a !== root && !problem; a = a.parentElement) {
         const style = getComputedStyle(a);
         if (/(auto|scroll)/.test(`${style.overflowX} ${style.overflowY}`)) {
@@ -73,6 +74,13 @@ export function cutOrSideways(page: Page): Promise<string[]> {
         if (a.classList.contains('g-card') && !shortened && (box.left < frame.left - 1 || box.right > frame.right + 1)) problem = 'outside its card';
         else if (/(hidden|clip)/.test(style.overflowX) && !shortened && (box.left < frame.left - 1 || box.right > frame.right + 1)) problem = 'cut at the side';
         else if (/(hidden|clip)/.test(style.overflowY) && (box.top < frame.top - 2 || box.bottom > frame.bottom + 2)) problem = 'cut at the top or bottom';
+        // The nearest box with a colour of its own (a note, a tile): its padding is part of how it
+        // looks, so words running into it read as spilling out, even inside the card.
+        else if (!boxSeen && !shortened && !/^(inline|contents)$/.test(style.display) && !/rgba\(0, 0, 0, 0\)|transparent/.test(style.backgroundColor)) {
+          boxSeen = true;
+          const inner = { left: frame.left + Number.parseFloat(style.paddingLeft), right: frame.right - Number.parseFloat(style.paddingRight) };
+          if (box.left < inner.left - 2 || box.right > inner.right + 2) problem = 'into the padding of its box';
+        }
       }
       if (!problem && !scrolls && !shortened && (box.left < -1 || box.right > width + 1)) problem = 'outside the screen';
       // Squeezed into a sliver: more lines than words means words are broken letter by letter.
