@@ -6,6 +6,7 @@ import pageStyles from '../../lib/task-page.module.css';
 import { AddNumberForm } from './add-number-form.ui';
 import { appInfoQuery, numbersChanged, waitingCodeQuery } from './messaging-number.api';
 import styles from './messaging-number.module.css';
+import { phoneInText } from './phone-in-text';
 import { SendCodeWindow } from './send-code-window.ui';
 import { VerifiedNumbers } from './verified-numbers.ui';
 
@@ -47,7 +48,7 @@ function Verified({ status }: { status: PhoneStatus }) {
   return (
     <section className={`g-card ${pageStyles.outcome}`} data-tone="success" role="status">
       <p ref={ref} tabIndex={-1} className={pageStyles.outcomeTitle}>
-        {pages('ws.verifiedTitle', { number: phone })}
+        {pages('ws.verifiedTitle', { number: phoneInText(phone) })}
       </p>
       <p className={pageStyles.outcomeText}>{text}</p>
     </section>

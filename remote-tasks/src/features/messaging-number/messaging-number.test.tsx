@@ -91,7 +91,9 @@ describe('MessagingNumberPage', () => {
     expect(within(window_).getAllByRole('listitem')).toHaveLength(3);
     // Numbers are written as their country writes them once the phone library is in; one it cannot
     // tell valid (this official account) stays as given.
-    expect(await within(window_).findByText(`Send it as a message from ${SHOWN}.`, { exact: false })).toBeTruthy();
+    const sendText = await within(window_).findByText(`Send it as a message from ${SHOWN}.`, { exact: false });
+    // Inside a sentence the number never breaks between its groups.
+    expect(sendText.textContent).toContain(SHOWN.replaceAll(' ', '\u00A0'));
     expect(within(window_).getByText('+10000000000')).toBeTruthy();
     expect(within(window_).queryByRole('button', { name: /Simulate/ })).toBeNull();
     expect(await within(window_).findByText(/Waiting for your code/)).toBeTruthy();
@@ -99,7 +101,7 @@ describe('MessagingNumberPage', () => {
     // The status is asked again on its own; once verified the window closes and the list shows the number.
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 15_000 });
     const verified = await vi.waitFor(() => {
-      const found = screen.getAllByRole('status').find((element) => element.textContent?.includes(`${SHOWN} is verified`));
+      const found = screen.getAllByRole('status').find((element) => element.textContent?.includes(`${SHOWN.replaceAll(' ', '\u00A0')} is verified`));
       expect(found).toBeTruthy();
       return found;
     });

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import pageStyles from '../../lib/task-page.module.css';
 import { phoneStatusQuery } from './messaging-number.api';
+import { phoneInText } from './phone-in-text';
 import styles from './messaging-number.module.css';
 
 function localTime(iso: string, tag: string): string {
@@ -67,7 +68,7 @@ export function SendCodeWindow({
       <h2 id={titleId} ref={heading} tabIndex={-1} className={styles.sectionTitle}>
         {pages('ws.sendTitle')}
       </h2>
-      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: phone })}</p>
+      <p className={pageStyles.outcomeText}>{pages('ws.sendText', { number: phoneInText(phone) })}</p>
       <ol className={pageStyles.steps}>
         <li className={pageStyles.step} data-state="current">
           <span>

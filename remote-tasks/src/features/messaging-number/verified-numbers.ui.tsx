@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { TASK_PAGES_NS } from '../../locales/tasks.locales';
 import { numbersChanged } from './messaging-number.api';
 import styles from './messaging-number.module.css';
+import { phoneInText } from './phone-in-text';
 
 function NumberRow({ number }: { number: VerifiedNumber }) {
   const { t: pages } = useT(TASK_PAGES_NS);
@@ -13,7 +14,7 @@ function NumberRow({ number }: { number: VerifiedNumber }) {
   async function onDelete() {
     const ok = await confirmDialog({
       title: pages('ws.deleteTitle'),
-      message: pages('ws.deleteText', { number: phone }),
+      message: pages('ws.deleteText', { number: phoneInText(phone) }),
       confirmLabel: pages('ws.delete'),
       cancelLabel: pages('ws.keep'),
     });
