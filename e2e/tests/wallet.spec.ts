@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Earner } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
+import { cutOrSideways, withDoubleText } from '../support/accessibility';
 import { loseFirstAnswer } from '../support/network';
 
 // The money-out path in a real browser, against the real server and its local payout simulator
@@ -156,17 +157,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
 
     // At 200 % text the note's longest word ("withdrawable") still ends inside the note, not in its padding.
-    const note = page.getByText('welcome bonus: withdrawable after your first approved task');
-    await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
-    const overflow = await note.evaluate((text) => {
-      const box = text.parentElement as HTMLElement;
-      const range = document.createRange();
-      range.selectNodeContents(text);
-      const style = getComputedStyle(box);
-      const inner = box.getBoundingClientRect().right - Number.parseFloat(style.paddingRight);
-      return Math.max(...[...range.getClientRects()].map((r) => r.right)) - inner;
-    });
-    expect(overflow).toBeLessThanOrEqual(1);
+    expect(await withDoubleText(page, () => cutOrSideways(page))).toEqual([]);
   });
 
   test('checks a bank recipient as it is typed: IFSC, account number and card name', async ({ signedInPage: page }) => {
