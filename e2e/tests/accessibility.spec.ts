@@ -86,6 +86,22 @@ for (const language of LANGUAGES) {
     ];
     for (const screen of screens) await open(page, screen);
 
+    await test.step('team: the widest invitation code the alphabet allows', async () => {
+      // Codes are random; one of wide letters (W, M) once ran past its box at large text.
+      await page.goto('/team');
+      await settled(page);
+      for (const shown of [/^[A-Z0-9]{8}$/, /^\/…[A-Z0-9]{8}$/]) {
+        await page.getByText(shown).evaluate((el) => {
+          el.textContent = el.textContent?.replace(/[A-Z0-9]{8}$/, 'WWWWWWWW') ?? '';
+        });
+      }
+      expect.soft(await withDoubleText(page, () => cutOrSideways(page)), 'team, widest code: 200 % text').toEqual([]);
+      const size = page.viewportSize() ?? { width: 390, height: 844 };
+      await resize(page, { width: 320, height: 640 });
+      expect.soft(await cutOrSideways(page), 'team, widest code: 320 px').toEqual([]);
+      await resize(page, size);
+    });
+
     await test.step('lucky draw: the spin lands at once under reduced motion', async () => {
       await page.goto('/luckyDraw');
       await checkScreen(page, 'lucky draw');

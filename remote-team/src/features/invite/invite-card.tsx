@@ -13,8 +13,8 @@ async function copyWithToast(value: string, done: string, failed: string) {
 /** How long Copy says "Copied" before it offers itself again. */
 export const COPIED_MS = 2_000;
 
-/** `shown` may be cut with an ellipsis on a narrow screen; `shownTail` (the code at a link's end) never is. */
-function CopyRow({ label, value, shown, shownTail = '', copyLabel }: { label: string; value: string; shown: string; shownTail?: string; copyLabel: string }) {
+/** `shown` may be cut with an ellipsis on a narrow screen; `shownTail` (a code, alone or at a link's end) never is. */
+function CopyRow({ label, value, shown = '', shownTail = '', copyLabel }: { label: string; value: string; shown?: string; shownTail?: string; copyLabel: string }) {
   const { t: common } = useT();
   const { t } = useT(TEAM_NS);
   const [copied, setCopied] = useState(false);
@@ -36,7 +36,7 @@ function CopyRow({ label, value, shown, shownTail = '', copyLabel }: { label: st
       <div className={styles.copyRow}>
         {/* Codes and links read left to right even on an Urdu page. */}
         <span className={styles.copyValue} dir="ltr">
-          <span className={styles.copyHead}>{shown}</span>
+          {shown ? <span className={styles.copyHead}>{shown}</span> : null}
           {shownTail ? <span className={styles.copyTail}>{shownTail}</span> : null}
         </span>
         <button type="button" className={styles.copyButton} aria-label={copyLabel} data-copied={copied} onClick={copy}>
@@ -75,7 +75,7 @@ export function InviteCard({ inviteCode, shareLink }: { inviteCode: string; shar
       <h2 id={headingId} className={section.heading}>
         {t('inviteTitle')}
       </h2>
-      <CopyRow label={t('inviteCode')} value={inviteCode} shown={inviteCode} copyLabel={t('copyCode')} />
+      <CopyRow label={t('inviteCode')} value={inviteCode} shownTail={inviteCode} copyLabel={t('copyCode')} />
       <CopyRow label={t('shareLink')} value={shareLink} shown={link.head} shownTail={link.tail} copyLabel={t('copyLink')} />
       <button type="button" className="g-button" onClick={share}>
         {t('share')}
