@@ -15,6 +15,7 @@ import { RedeemCodes } from './screens/RedeemCodes';
 import { ReviewQueue } from './screens/ReviewQueue';
 import { Tasks } from './screens/Tasks';
 import { Withdrawals } from './screens/Withdrawals';
+import { Phone } from './ui/phone';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -48,7 +49,7 @@ function Console() {
           </a>
         ))}
         <span className="who">
-          {identity.phone} · {identity.role}
+          <Phone e164={identity.phone} /> · {identity.role}
         </span>
         <button type="button" onClick={() => logout()}>
           Sign out

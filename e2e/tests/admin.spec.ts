@@ -218,7 +218,10 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await page.getByRole('link', { name: 'Earners' }).click();
   await page.getByLabel('Phone or invitation code').fill(earner.phone);
   await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('button', { name: new RegExp(earner.phone) }).click();
+  // The number is grouped as India writes it, easier to read out than the stored +91 form.
+  const grouped = `+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`;
+  await page.getByRole('button', { name: new RegExp(`^\\${grouped}`) }).click();
+  await expect(page.getByRole('heading', { name: `${grouped} · #${earner.userInfo.id}` })).toBeVisible();
   // Where the earner's number is, and what their withdrawals are paid in.
   await expect(page.getByText('India · paid in INR')).toBeVisible();
   const ledger = page.getByRole('table', { name: 'Ledger entries' });

@@ -7,6 +7,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { asWords, DataTable, points, when } from '../ui/DataTable';
+import { Phone } from '../ui/phone';
 
 type Reverse = InputOf<typeof earnerReverse>;
 
@@ -128,7 +129,7 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
   return (
     <div className="profile">
       <h2>
-        {earner.phone} · #{earner.id}
+        <Phone e164={earner.phone} /> · #{earner.id}
       </h2>
       <dl>
         <dt>Country</dt>
@@ -198,7 +199,7 @@ export function Earners() {
           {result.data.map((e) => (
             <li key={e.id}>
               <button type="button" onClick={() => setChosen(e)}>
-                {e.phone} · {e.inviteCode} · level {e.level}
+                <Phone e164={e.phone} /> · {e.inviteCode} · level {e.level}
                 {e.frozen ? ' · frozen' : ''}
               </button>
             </li>

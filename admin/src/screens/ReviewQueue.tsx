@@ -3,6 +3,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { loadPicture } from '../api/client';
 import { points, when } from '../ui/DataTable';
+import { Phone } from '../ui/phone';
 
 const SUBMISSION_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 
@@ -167,7 +168,7 @@ export function ReviewQueue() {
               <dd>#{claim.item.id}</dd>
               <dt>Earner</dt>
               <dd>
-                {claim.item.earnerPhone} ({claim.item.earnerId})
+                <Phone e164={claim.item.earnerPhone} /> (#{claim.item.earnerId})
               </dd>
               <dt>Reward</dt>
               <dd>{points(claim.item.reward)} points</dd>
