@@ -124,14 +124,16 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const [pakistani] = await ctx.db.select().from(institutions).where(and(eq(institutions.country, 'PK'), eq(institutions.method, 'wallet'))).limit(1);
     const before = await countRows(ctx.db);
     const refusals: [object, string][] = [
-      [{ ...base, method: 'wallet', institutionId: pakistani!.id, account: '9876543210' }, 'This bank or wallet is not available. Please choose another'],
+      [{ ...base, method: 'wallet', institutionId: pakistani!.id, account: '9876543210' }, 'This wallet is not available. Please choose another'],
       [{ ...base, ifsc: 'HDFC1234' }, 'Enter correct 11-digit IFSC'],
       [{ ...base, ifsc: undefined }, 'Enter correct 11-digit IFSC'],
       [{ ...base, account: '' }, 'Please enter the bank number'],
       [{ ...base, account: '12345abc' }, 'Input must be a number'],
       [{ ...base, account: '12345' }, 'This account number has the wrong number of digits for your country'],
       [{ ...base, name: '  ' }, 'Please enter the card name'],
-      [{ ...base, institutionId: 999_999 }, 'This bank or wallet is not available. Please choose another'],
+      [{ ...base, institutionId: 999_999 }, 'This bank is not available. Please choose another'],
+      // A bank's id sent as the UPI choice: refused in the words of what the earner chose.
+      [{ ...base, method: 'upi', account: 'asha.k@okbank' }, 'UPI is not available right now. Please choose another payment method'],
       [{ ...base, institutionId: 'x' }, 'Please choose a bank or wallet'],
       [{ ...base, method: 'upi', account: 'not-a-vpa' }, 'Enter a UPI ID such as name@bank'],
       [{ ...base, method: 'wallet', account: '12' }, 'Please enter a valid phone number'],
