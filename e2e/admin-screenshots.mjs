@@ -109,7 +109,7 @@ await page.getByRole('form', { name: /^Reverse entry/ }).waitFor();
 await shot('earner-reverse');
 await page.getByRole('link', { name: 'Fraud flags' }).click();
 await page.getByRole('table', { name: 'Held rebates' }).waitFor();
-await page.getByText('Loading…').or(page.getByText('Loading...')).first().waitFor({ state: 'detached' });
+await page.getByText('Loading…').first().waitFor({ state: 'detached' });
 await shot('fraud-flags');
 await page.getByRole('link', { name: 'Configuration' }).click();
 await page.getByRole('form', { name: 'Level thresholds' }).waitFor();

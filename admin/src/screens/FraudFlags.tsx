@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import type { Operator } from '../api/auth-provider';
 import { DataTable, points, when } from '../ui/DataTable';
 import { type Act, Notice, useOperatorAction } from '../ui/operator-action';
-import { Phone } from '../ui/phone';
+import { EarnerRef } from '../ui/phone';
 
 const DECIDED: Record<FlagDecision['decision'], string> = { dismissed: 'Dismissed', frozen: 'Frozen', released: 'Released' };
 const decided = (d: FlagDecision | null) => (d ? `${DECIDED[d.decision]} by #${d.decidedBy}, ${when(d.decidedAt)}: ${d.note}` : 'Open');
@@ -45,12 +45,7 @@ export function FraudFlags() {
 
   const signupColumns = useMemo<ColumnDef<SignupFlag>[]>(
     () => [
-      { id: 'inviter', header: 'Inviter', cell: ({ row }) => (
-          <>
-            <Phone e164={row.original.inviterPhone} /> (#{row.original.inviterId})
-          </>
-        ),
-      },
+      { id: 'inviter', header: 'Inviter', cell: ({ row }) => <EarnerRef phone={row.original.inviterPhone} id={row.original.inviterId} /> },
       { id: 'shared', header: 'Shared', accessorKey: 'sharedBy' },
       { id: 'signups', header: 'Sign-ups', accessorKey: 'signups' },
       { id: 'invitees', header: 'Invitees', cell: ({ row }) => row.original.inviteeIds.map((id) => `#${id}`).join(', ') },
@@ -89,12 +84,7 @@ export function FraudFlags() {
   );
   const heldColumns = useMemo<ColumnDef<HeldRebates>[]>(
     () => [
-      { id: 'earner', header: 'Invitee', cell: ({ row }) => (
-          <>
-            <Phone e164={row.original.earnerPhone} /> (#{row.original.earnerId})
-          </>
-        ),
-      },
+      { id: 'earner', header: 'Invitee', cell: ({ row }) => <EarnerRef phone={row.original.earnerPhone} id={row.original.earnerId} /> },
       { id: 'rebates', header: 'Rebates', accessorKey: 'rebates' },
       { id: 'amount', header: 'Points held', cell: ({ row }) => points(row.original.amount) },
       { id: 'uplines', header: 'Uplines', accessorKey: 'uplines' },

@@ -8,7 +8,7 @@ import { contractResolver } from '../ui/contract-resolver';
 import { DataTable, points, when } from '../ui/DataTable';
 import { FormEnd } from '../ui/form-end';
 import { Notice, refusalOf } from '../ui/operator-action';
-import { Phone } from '../ui/phone';
+import { EarnerRef } from '../ui/phone';
 
 /** The form's values: points with decimals, the expiry in the operator's own time. */
 interface FormValues {
@@ -124,7 +124,7 @@ function BatchDetail({ batchId }: { batchId: number }) {
                   <code>{r.code}</code>
                 </td>
                 <td>
-                  <Phone e164={r.earnerPhone} /> (#{r.earnerId})
+                  <EarnerRef phone={r.earnerPhone} id={r.earnerId} />
                 </td>
                 <td>{points(r.reward)}</td>
               </tr>

@@ -6,7 +6,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { asWords, DataTable, money, points, when } from '../ui/DataTable';
 import { Notice, useOperatorAction } from '../ui/operator-action';
-import { Phone } from '../ui/phone';
+import { EarnerRef } from '../ui/phone';
 
 const METHOD_NAMES: Record<PayoutOrder['method'], string> = { bank: 'Bank', upi: 'UPI', wallet: 'Wallet' };
 
@@ -79,12 +79,7 @@ export function Withdrawals() {
   const columns = useMemo<ColumnDef<PayoutOrder>[]>(
     () => [
       { id: 'id', header: 'Order', accessorKey: 'id' },
-      { id: 'earner', header: 'Earner', cell: ({ row }) => (
-          <>
-            <Phone e164={row.original.earnerPhone} /> (#{row.original.earnerId})
-          </>
-        ),
-      },
+      { id: 'earner', header: 'Earner', cell: ({ row }) => <EarnerRef phone={row.original.earnerPhone} id={row.original.earnerId} /> },
       { id: 'amount', header: 'Amount', cell: ({ row }) => money(row.original.amount, row.original.fractionDigits, row.original.currency) },
       { id: 'to', header: 'To', cell: ({ row }) => recipientText(row.original) },
       { id: 'requested', header: 'Requested', cell: ({ row }) => when(row.original.requestedAt) },
