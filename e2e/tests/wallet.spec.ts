@@ -37,19 +37,19 @@ async function saveUpiRecipient(request: APIRequestContext, earner: Earner, vpa:
 /**
  * Picks the ₹100 preset (an Indian number is paid in rupees, though the browser speaks English),
  * checks the confirm step's figures, confirms, and lands on the orders. At the seeded 0.085 rupees a
- * point, ₹100 is 1,176.48 points rounded up, and the 2 % fee 23.53.
+ * point, ₹100 is 1,176.48 points rounded up, and the 2 % fee brings it to 1,200 (a fee of 23.52).
  */
 async function withdrawHundredRupees(page: Page) {
   await page.goto('/withdrawal');
   await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
-  await expect(page.getByTestId('quote')).toHaveText('1,176.48 + fee 23.53 = 1,200.01 points');
+  await expect(page.getByTestId('quote')).toHaveText('1,176.48 + fee 23.52 = 1,200 points');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const confirm = page.getByRole('region', { name: 'Check and confirm' });
   await expect(confirm).toContainText('Amount₹100.00');
   await expect(confirm).toContainText('Points consumed1,176.48');
-  await expect(confirm).toContainText('Fee23.53');
-  await expect(confirm).toContainText('Total points1,200.01');
-  await expect(confirm).toContainText('Points remaining3,899.99');
+  await expect(confirm).toContainText('Fee23.52');
+  await expect(confirm).toContainText('Total points1,200');
+  await expect(confirm).toContainText('Points remaining3,900');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page).toHaveURL('/withdrawalOrders');
 }
@@ -85,7 +85,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('order').first()).toContainText('Decided');
 
     await page.goto('/user');
-    await expect(page.getByTestId('balance')).toHaveText('3,899.99 points');
+    await expect(page.getByTestId('balance')).toHaveText('3,900 points');
     // The balance card says where the last withdrawal stands, and opens its tab of the orders.
     const last = page.getByTestId('last-withdrawal');
     await expect(last).toContainText('Success');
@@ -96,7 +96,7 @@ test.describe('withdrawals', () => {
     await expect(page.getByTestId('order').first()).toContainText('as•••@okbank');
     await page.goto('/earningsDetails');
     await page.getByRole('button', { name: 'Withdrawals' }).click();
-    await expect(page.getByTestId('entry').first()).toContainText('−1,200.01');
+    await expect(page.getByTestId('entry').first()).toContainText('−1,200');
   });
 
   test('an account ending in 0000 fails with its reason, and every point comes back', async ({ signedInPage: page, earner, request }) => {
@@ -110,7 +110,7 @@ test.describe('withdrawals', () => {
       await page.getByRole('button', { name: 'Failed' }).click();
       await expect(page.getByTestId('failure-reason')).toHaveText('Reason: The bank refused this account. Check the number and try again', { timeout: 2_000 });
     }).toPass({ timeout: PAYOUT_WAIT_MS });
-    await expect(page.getByTestId('order').first()).toContainText('1,200.01 points returned to your balance');
+    await expect(page.getByTestId('order').first()).toContainText('1,200 points returned to your balance');
     await page.goto('/user');
     await expect(page.getByTestId('balance')).toHaveText('5,100 points');
     await expect(page.getByTestId('last-withdrawal')).toContainText('Failed');
@@ -142,7 +142,7 @@ test.describe('withdrawals', () => {
     const orders = await api<{ total: number }>(request, earner, '/app/pay/withdraw-log', { page: 1, pageSize: 20 });
     expect(orders.total).toBe(1);
     await page.goto('/user');
-    await expect(page.getByTestId('balance')).toHaveText('3,899.99 points');
+    await expect(page.getByTestId('balance')).toHaveText('3,900 points');
   });
 
   test('says how many points are missing, keeps the locked bonus apart, and asks for an amount', async ({ signedInPage: page, earner, request }) => {
@@ -153,7 +153,7 @@ test.describe('withdrawals', () => {
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Please select an amount' })).toBeVisible();
     await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
-    await expect(page.getByTestId('shortfall')).toHaveText('Insufficient balance: you need 1,200.01 more withdrawable points');
+    await expect(page.getByTestId('shortfall')).toHaveText('Insufficient balance: you need 1,200 more withdrawable points');
     await expect(page.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
 
     // At 200 % text the note's longest word ("withdrawable") still ends inside the note, not in its padding.

@@ -46,7 +46,7 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency and faul
 
   it('makes exactly one order of 50 parallel withdrawals against a balance that covers one', async () => {
     const earner = await registerEarner(ctx.app);
-    // 1,600 points with the bonus: one ₹100 withdrawal (1,200.01 points) fits, a second does not.
+    // 1,600 points with the bonus: one ₹100 withdrawal (1,200 points) fits, a second does not.
     await postAlone(ctx.db, { userId: earner.userId, amount: 1_500_00, reason: LedgerReason.taskReward, idempotencyKey: `fifty:${earner.userId}` });
     const recipient = await upiRecipient(ctx.app, earner.token);
     const answers = await Promise.all(
@@ -58,7 +58,7 @@ describe.runIf(process.env.DATABASE_URL)('withdrawals under concurrency and faul
     for (const refused of answers.filter((a) => a.body.code !== 200)) expect(refused.body.code).toBe(1101);
     expect(await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, earner.userId))).toHaveLength(1);
     const [row] = ((await ctx.db.execute(sql`select balance from balances where user_id = ${earner.userId}`)) as unknown as { rows: { balance: string }[] }).rows;
-    expect(Number(row?.balance)).toBe(1_600_00 - 1_200_01);
+    expect(Number(row?.balance)).toBe(1_600_00 - 1_200_00);
     expect(await reconcile(ctx.db)).toMatchObject(HOLDS);
   });
 

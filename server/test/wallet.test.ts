@@ -19,12 +19,12 @@ const key = () => randomBytes(12).toString('hex');
 
 /**
  * The seeded rupee rules the tests' Indian earners are paid by (amounts in paise): ₹100 is the
- * smallest preset and costs 1,176.48 points at 0.085 rupees a point, 1,200.01 with the 2 % fee;
+ * smallest preset and costs 1,176.48 points at 0.085 rupees a point, 1,200 with the 2 % fee;
  * above ₹1,000 an order waits for a payout operator, and ₹10,000 a day is the most.
  */
 const RUPEES_100 = 100_00;
 const RUPEES_200 = 200_00;
-/** A preset above the approval line: 24,000.01 points with its fee. */
+/** A preset above the approval line: 24,000 points with its fee. */
 const HELD_AMOUNT = 2_000_00;
 /** A user waits for a payout to arrive; so does the test, on the same signal the orders page shows. */
 const PAYOUT_WAIT_MS = 30_000;
@@ -88,8 +88,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const earner = await registerEarner(ctx.app);
     const options = (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).data!;
     expect(options).toMatchObject({ currency: 'INR', fractionDigits: 2, microsPerPoint: 85_000, minAmount: RUPEES_100, feeBps: 200, methods: ['bank', 'upi', 'wallet'] });
-    // ₹100 is 1,176.47… points, rounded up to the hundredth; the 2 % fee is 23.53 points, also rounded up.
-    expect(quoteWithdrawal(RUPEES_100, options)).toEqual({ points: 1176_48, fee: 23_53, total: 1200_01 });
+    // ₹100 is 1,176.47… points, rounded up to the hundredth; with the 2 % fee it is exactly 1,200, so the fee is 23.52.
+    expect(quoteWithdrawal(RUPEES_100, options)).toEqual({ points: 1176_48, fee: 23_52, total: 1200_00 });
   });
 
   it("pays an earner in their phone country's currency, whatever language the app spoke at sign-up", async () => {
@@ -162,13 +162,13 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const start = await balance(earner);
     const body = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() });
     expect(body.code).toBe(200);
-    expect(body.data).toMatchObject({ status: 'in_progress', amount: RUPEES_100, currency: 'INR', method: 'upi', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_53, total: 1200_01 });
-    expect(await balance(earner)).toBe(start - 1200_01);
+    expect(body.data).toMatchObject({ status: 'in_progress', amount: RUPEES_100, currency: 'INR', method: 'upi', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_52, total: 1200_00 });
+    expect(await balance(earner)).toBe(start - 1200_00);
     const paid = await waitForOrder(earner, body.data!.id, 'success');
     expect(paid.decidedAt).not.toBeNull();
-    expect(await balance(earner)).toBe(start - 1200_01);
+    expect(await balance(earner)).toBe(start - 1200_00);
     const entries = (await get<{ items: { amount: number; reason: string }[] }>('/app/user/earnings-log?kind=withdrawal', earner.token)).data!.items;
-    expect(entries).toEqual([expect.objectContaining({ amount: -1200_01, reason: 'withdrawal' })]);
+    expect(entries).toEqual([expect.objectContaining({ amount: -1200_00, reason: 'withdrawal' })]);
   });
 
   it('fails an account ending in 0000 with its reason, and gives every point back in one transfer', async () => {
@@ -218,8 +218,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
       [{ amount: RUPEES_100, recipientId: strangers.id }, 404, 'Not found'],
       [{ amount: RUPEES_100, recipientId: 'x' }, 400, 'Please add a recipient first'],
       [{ amount: RUPEES_100, idempotencyKey: 'short' }, 400, 'Please fill out the form'],
-      // 600 points (welcome bonus 100 + 500 earned) against 1,200.01: 600.01 more are needed.
-      [{ amount: RUPEES_100 }, 1101, 'You need 600.01 more withdrawable points'],
+      // 600 points (welcome bonus 100 + 500 earned) against 1,200: 600 more are needed.
+      [{ amount: RUPEES_100 }, 1101, 'You need 600 more withdrawable points'],
     ];
     for (const [payload, code, message] of refusals) {
       const body = await ask(payload);
@@ -237,9 +237,9 @@ describe.each(engines)('the wallet on %s', (engine) => {
     // A redeemed code, not a task reward: the bonus stays locked (and a prize would need its spin).
     await postAlone(ctx.db, { userId: earner.userId, amount: 1_000_00, reason: LedgerReason.redeemCode, idempotencyKey: `code:WALLETTEST:${earner.userId}` });
     const recipient = await saveUpi(earner);
-    // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,200.01.
+    // 1,100 points in the balance, 100 of them the locked bonus: 1,000 withdrawable against 1,200.
     const body = await post('/app/pay/pay-withdraw', earner.token, { amount: RUPEES_100, recipientId: recipient.id, idempotencyKey: key() });
-    expect([body.code, body.msg]).toEqual([1101, 'You need 200.01 more withdrawable points']);
+    expect([body.code, body.msg]).toEqual([1101, 'You need 200 more withdrawable points']);
   });
 
   /** Jobs for the order: rows still in the outbox, and the pg-boss jobs the relay put it in. */

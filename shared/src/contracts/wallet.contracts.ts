@@ -160,9 +160,13 @@ export function quoteWithdrawal(amountMinor: number, options: Pick<WithdrawOptio
   // BigInt: an IDR amount times 10^6 leaves double precision long before it leaves the form.
   const micros = BigInt(amountMinor) * 10n ** BigInt(6 - options.fractionDigits) * 100n;
   const rate = BigInt(options.microsPerPoint);
-  const points = Number((micros + rate - 1n) / rate);
-  const byRate = Math.ceil((points * options.feeBps) / 10_000);
-  const fee = Math.max(byRate, options.feeMinPoints);
+  const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+  const points = Number(ceilDiv(micros, rate));
+  // The total is rounded up once, from the exact cost with the fee, and the fee is what it adds to
+  // the points: rounding the points and then the fee up again would charge a hundredth more, so a
+  // rate chosen to make ₹100 cost 1,200 points with its fee would show 1,200.01.
+  const totalByRate = Number(ceilDiv(micros * BigInt(10_000 + options.feeBps), rate * 10_000n));
+  const fee = Math.max(totalByRate - points, options.feeMinPoints);
   return { points, fee, total: points + fee };
 }
 

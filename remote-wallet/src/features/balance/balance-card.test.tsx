@@ -35,7 +35,7 @@ let orders: object[];
 
 const ORDER = {
   id: 12, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'ra•••@okbank',
-  points: 1176_48, fee: 23_53, total: 1200_01, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null,
+  points: 1176_48, fee: 23_52, total: 1200_00, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null,
 };
 
 beforeEach(async () => {

@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDERS_PAGE_SIZE } from '../pay/pay.queries';
 import WithdrawalOrdersPage from './orders.page';
 
-// An Indian earner's orders, in rupees: ₹100 (1,176.48 points and a 23.53 fee at the seeded rate) times the id.
+// An Indian earner's orders, in rupees: ₹100 (1,176.48 points and a 23.52 fee at the seeded rate) times the id.
 const BASE = { currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z' };
-const order = (id: number, status: string, extra: object = {}) => ({ id, status, amount: 100_00 * id, points: 1176_48 * id, fee: 23_53 * id, total: 1200_01 * id, decidedAt: null, failureReason: null, ...BASE, ...extra });
+const order = (id: number, status: string, extra: object = {}) => ({ id, status, amount: 100_00 * id, points: 1176_48 * id, fee: 23_52 * id, total: 1200_00 * id, decidedAt: null, failureReason: null, ...BASE, ...extra });
 
 let asked: Record<string, unknown>[];
 let lists: Record<string, ReturnType<typeof order>[]>;
@@ -51,7 +51,7 @@ describe('WithdrawalOrdersPage', () => {
     renderPage();
     const item = await screen.findByTestId('order');
     expect(within(item).getByText('₹100.00')).toBeTruthy();
-    expect(item.textContent).toContain('1,176.48 points + fee 23.53 = 1,200.01 points');
+    expect(item.textContent).toContain('1,176.48 points + fee 23.52 = 1,200 points');
     expect(item.textContent).toContain('Waiting for a payout check before it is sent');
     expect(item.textContent).toContain('as•••@okbank');
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
@@ -98,7 +98,7 @@ describe('WithdrawalOrdersPage', () => {
     await screen.findByTestId('order');
     await user.click(screen.getByRole('button', { name: 'Failed' }));
     expect((await screen.findByTestId('failure-reason')).textContent).toBe('Reason: The bank refused this account. Check the number and try again');
-    expect(screen.getByTestId('order').textContent).toContain('3,600.03 points returned to your balance');
+    expect(screen.getByTestId('order').textContent).toContain('3,600 points returned to your balance');
   });
 
   it('isolates a reason an operator wrote in Urdu on an English screen, so its full stop stays with the sentence', async () => {

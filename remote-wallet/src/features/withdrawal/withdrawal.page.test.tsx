@@ -19,7 +19,7 @@ const USER = {
 // 5,100 points, of which the 100-point welcome bonus is locked.
 const ASSET = { balance: 510_000, pending: 0, withdrawable: 500_000, locked: 10_000, lockedReason: 'welcomeBonusUntilFirstTask', todayEarnings: 0, totalEarnings: 510_000, weekEarnings: 0, dailyEarnings: [] };
 // The seed's INR settings: one point is ₹0.085, 2 % fee with a 5-point floor, 3 a day; ₹100 is
-// 1,176.48 points (rounded up to the hundredth) and a 23.53 fee.
+// 1,176.48 points (rounded up to the hundredth) and a 23.52 fee: 1,200 in all.
 const OPTIONS = {
   currency: 'INR',
   fractionDigits: 2,
@@ -36,7 +36,7 @@ const OPTIONS = {
   methods: ['bank', 'upi', 'wallet'],
 };
 const RECIPIENT = { id: 41, method: 'upi', institutionId: 3, institutionName: 'UPI', name: 'Asha Kumari', maskedAccount: 'as•••@okbank', ifsc: null, bankName: null, coolingOffUntil: null };
-const ORDER = { id: 9, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_53, total: 1200_01, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
+const ORDER = { id: 9, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_52, total: 1200_00, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
 
 function envelope(data: unknown, code = 200, msg = 'ok') {
   return new Response(JSON.stringify({ code, data, msg }), { status: 200, headers: { 'content-type': 'application/json' } });
@@ -124,16 +124,16 @@ describe('WithdrawalPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
-    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 + fee 23.53 = 1,200.01 points');
+    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 + fee 23.52 = 1,200 points');
     await user.click(withdrawButton());
 
     const confirm = screen.getByRole('region', { name: 'Check and confirm' });
     const figure = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
     expect(figure('Amount')).toBe('₹100.00');
     expect(figure('Points consumed')).toBe('1,176.48 points');
-    expect(figure('Fee')).toBe('23.53 points');
-    expect(figure('Total points')).toBe('1,200.01 points');
-    expect(figure('Points remaining')).toBe('3,899.99 points');
+    expect(figure('Fee')).toBe('23.52 points');
+    expect(figure('Total points')).toBe('1,200 points');
+    expect(figure('Points remaining')).toBe('3,900 points');
     expect(sent).toHaveLength(0);
 
     // The first answer is lost on the way back: the earner is told a second tap is safe, and taps it.
@@ -214,7 +214,7 @@ describe('WithdrawalPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
-    expect(screen.getByTestId('shortfall').textContent).toBe('Insufficient balance: you need 700.01 more withdrawable points');
+    expect(screen.getByTestId('shortfall').textContent).toBe('Insufficient balance: you need 700 more withdrawable points');
     expect(withdrawButton()).toHaveProperty('disabled', true);
   });
 
@@ -222,7 +222,7 @@ describe('WithdrawalPage', () => {
     asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
     renderPage();
     const one = await screen.findByRole('radio', { name: '₹100.00' });
-    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,200.01 points');
+    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,200 points');
     expect(one.closest('label')?.hasAttribute('data-short')).toBe(true);
   });
 
