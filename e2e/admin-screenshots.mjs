@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { shownIndianNumber } from './support/earners.ts';
 import { screenshotPng } from './support/images.ts';
 
 const [base = 'http://127.0.0.1:8080', out = 'screenshots/console'] = process.argv.slice(2);
@@ -101,7 +102,7 @@ await shot('redemption-codes');
 await page.getByRole('link', { name: 'Earners' }).click();
 await page.getByLabel('Phone or invitation code').fill(earner.phone);
 await page.getByRole('button', { name: 'Search' }).click();
-await page.getByRole('button', { name: new RegExp(`^\\+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`) }).click();
+await page.getByRole('button', { name: new RegExp(`^\\${shownIndianNumber(earner.phone)}`) }).click();
 await page.getByRole('table', { name: 'Ledger entries' }).waitFor();
 await shot('earners');
 await page.getByRole('button', { name: /^Reverse entry/ }).first().click();

@@ -3,6 +3,11 @@ import type { APIRequestContext } from '@playwright/test';
 export const ROOT_INVITE_CODE = 'ROOT01';
 export const DEFAULT_PASSWORD = 'grab-pass-2026';
 
+/** An Indian mobile number, its ten national digits, as the app writes it for a reader: "+91 97123 45678". */
+export function shownIndianNumber(national: string): string {
+  return `+91 ${national.slice(0, 5)} ${national.slice(5)}`;
+}
+
 export interface Earner {
   country: string;
   phone: string;

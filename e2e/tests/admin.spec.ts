@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { DESKTOP, operator, signInToConsole, signOutOfConsole } from '../support/console';
-import { DEFAULT_PASSWORD, type Earner, freshPhone, registerEarnerOf } from '../support/earners';
+import { DEFAULT_PASSWORD, type Earner, freshPhone, registerEarnerOf, shownIndianNumber } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
 import { PHONE_BROWSER } from '../support/phone-browser';
 import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
@@ -219,7 +219,7 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await page.getByLabel('Phone or invitation code').fill(earner.phone);
   await page.getByRole('button', { name: 'Search' }).click();
   // The number is grouped as India writes it, easier to read out than the stored +91 form.
-  const grouped = `+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`;
+  const grouped = shownIndianNumber(earner.phone);
   await page.getByRole('button', { name: new RegExp(`^\\${grouped}`) }).click();
   await expect(page.getByRole('heading', { name: `${grouped} · #${earner.userInfo.id}` })).toBeVisible();
   // Where the earner's number is, and what their withdrawals are paid in.

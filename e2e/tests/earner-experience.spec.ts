@@ -1,5 +1,5 @@
 import { squeezedIcons, withDoubleText } from '../support/accessibility';
-import { DEFAULT_PASSWORD, registerEarner } from '../support/earners';
+import { DEFAULT_PASSWORD, registerEarner, shownIndianNumber } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
 import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
@@ -228,7 +228,7 @@ test.describe('Account', () => {
     const avatar = page.getByTestId('avatar');
     await expect(avatar.locator('svg')).toBeVisible();
     await expect(avatar).toHaveText('');
-    await expect(page.getByTestId('account-phone')).toHaveText(`+91 ${earner.phone.slice(0, 5)} ${earner.phone.slice(5)}`);
+    await expect(page.getByTestId('account-phone')).toHaveText(shownIndianNumber(earner.phone));
     await expect(page.getByTestId('account-invite-code')).toHaveText(earner.userInfo.inviteCode);
     await expect(page.getByTestId('account-currency')).toHaveText('INR (₹)');
     await expect(page.locator('a[href="/earningsDetails"]')).toHaveCount(1);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { type Earner, registerEarner } from '../support/earners';
+import { type Earner, registerEarner, shownIndianNumber } from '../support/earners';
 import { expect, test } from '../support/fixtures';
 import { assetsOf, openTask, taskCard, taskTitled } from '../support/tasks';
 
@@ -14,11 +14,6 @@ const REWARD = 20_00;
 
 let numberCounter = 0;
 /** A valid Indian mobile number no other test verifies. */
-/** An Indian number as the page writes it: "+91 97123 45678". */
-function shownNumber(number: string): string {
-  return `+91 ${number.slice(0, 5)} ${number.slice(5)}`;
-}
-
 function freshNumber(): string {
   numberCounter += 1;
   return `97${`${Date.now() % 1_000_000}${process.pid % 10}${numberCounter}`.slice(-8).padStart(8, '0')}`;
@@ -80,9 +75,9 @@ test.describe('messaging number (issue 11)', () => {
     await window_.getByRole('button', { name: 'Simulate sending (demo)' }).click();
     // SPEC §4: the window closes by itself once the code has arrived.
     await expect(window_).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: `${shownNumber(number)} is verified` })).toContainText('20 points were added');
+    await expect(page.getByRole('status').filter({ hasText: `${shownIndianNumber(number)} is verified` })).toContainText('20 points were added');
     const list = page.getByRole('region', { name: 'Your verified numbers' });
-    const row = list.getByRole('listitem').filter({ hasText: shownNumber(number) });
+    const row = list.getByRole('listitem').filter({ hasText: shownIndianNumber(number) });
     await expect(row).toBeVisible();
     await expect(row.getByText('Online')).toBeVisible();
 
@@ -97,9 +92,9 @@ test.describe('messaging number (issue 11)', () => {
 
     // A reload shows the same list, and nothing is credited again.
     await page.reload();
-    await expect(list.getByRole('listitem').filter({ hasText: shownNumber(number) })).toBeVisible();
+    await expect(list.getByRole('listitem').filter({ hasText: shownIndianNumber(number) })).toBeVisible();
 
-    await row.getByRole('button', { name: `Delete ${shownNumber(number)}` }).click();
+    await row.getByRole('button', { name: `Delete ${shownIndianNumber(number)}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete this number?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No verified numbers yet.')).toBeVisible();
@@ -132,7 +127,7 @@ test.describe('messaging number (issue 11)', () => {
     await expect(window_.getByLabel('آپ کا ایک بار کا کوڈ')).toHaveAttribute('dir', 'ltr');
     await window_.getByRole('button', { name: 'بھیجنے کی نقل کریں (ڈیمو)' }).click();
     await expect(window_).toBeHidden();
-    await expect(page.getByRole('listitem').filter({ hasText: shownNumber(number) }).getByText('آن لائن')).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: shownIndianNumber(number) }).getByText('آن لائن')).toBeVisible();
     expect((await assetsOf(request, earner.token)).balance).toBe(before.balance + REWARD);
 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -140,11 +135,11 @@ test.describe('messaging number (issue 11)', () => {
     // At 200 % text the Delete button goes under the number: never off the card, nor the page wider than the phone.
     await page.addStyleTag({ content: 'html { font-size: 200% !important; }' });
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-    const row = page.getByRole('listitem').filter({ hasText: shownNumber(number) });
+    const row = page.getByRole('listitem').filter({ hasText: shownIndianNumber(number) });
     const [card, button] = [await row.boundingBox(), await row.getByRole('button').boundingBox()];
     expect(button && card && button.x >= card.x && button.x + button.width <= card.x + card.width).toBe(true);
     // The number wraps at its groups there, and its lines keep to the right, where the Urdu row starts.
-    await expect(row.getByText(shownNumber(number))).toHaveCSS('text-align', 'right');
+    await expect(row.getByText(shownIndianNumber(number))).toHaveCSS('text-align', 'right');
   });
 
   test('a number already verified by another earner is refused with a message', async ({ signedInPage: page, request }) => {
