@@ -37,6 +37,8 @@ export const ErrorCode = {
   insufficientBalance: 1101,
   withdrawLimit: 1102,
   coolingOff: 1103,
+  /** Recipients: the chosen bank, wallet or UPI is not (or no longer) offered in the earner's country. */
+  institutionUnavailable: 1104,
   levelInsufficient: 1201,
   taskUnavailable: 1202,
   stepNotReady: 1203,

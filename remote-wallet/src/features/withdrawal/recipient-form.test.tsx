@@ -139,6 +139,49 @@ describe('RecipientForm', () => {
     expect(saved).toEqual([{ method: 'upi', institutionId: 3, name: 'Asha Kumari', account: 'asha.k@okbank' }]);
   });
 
+  it('says under the bank list that a bank taken off it meanwhile is not available, and offers the list without it', async () => {
+    const answer = vi.mocked(fetch).getMockImplementation()!;
+    let bankRemoved = false;
+    vi.mocked(fetch).mockImplementation(async (url, init) => {
+      const json = (body: unknown) => new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+      if (String(url).startsWith('/app/pay/userRecipientSave')) {
+        // What the server answers once an operator has switched the bank off: its own code, its message in the earner's language.
+        bankRemoved = true;
+        return json({ code: 1104, msg: 'This bank is not available. Please choose another', data: null });
+      }
+      if (bankRemoved && String(url).includes('method=bank')) return json({ code: 200, msg: 'ok', data: [...INSTITUTIONS.bank.slice(1), { id: 6, country: 'IN', method: 'bank', name: 'Canara Bank' }] });
+      return answer(url as string, init);
+    });
+    const done = vi.fn();
+    const user = userEvent.setup();
+    render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={done} />);
+    await screen.findByRole('option', { name: 'HDFC Bank' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Bank' }), 'HDFC Bank');
+    await user.type(screen.getByLabelText('Card name (as on the account)'), 'Asha Kumari');
+    await user.type(screen.getByLabelText('Bank account number'), '123456789012');
+    await user.type(screen.getByLabelText('IFSC code'), 'HDFC0001234');
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+
+    const bank = screen.getByRole('combobox', { name: 'Bank' });
+    const message = await screen.findByText('This bank is not available. Please choose another');
+    expect(bank.getAttribute('aria-describedby')).toBe(message.id);
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'HDFC Bank' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(bank));
+    // Nothing the earner typed is lost, and nothing popped up over the form.
+    expect(screen.getByLabelText('Bank account number')).toHaveProperty('value', '123456789012');
+    expect(document.querySelector('[role="status"], .g-toast')).toBeNull();
+    expect(done).not.toHaveBeenCalled();
+
+    // The bank that went is no longer the choice: saving again asks for one before sending anything.
+    const sent = vi.mocked(fetch).mock.calls.filter(([url]) => String(url).startsWith('/app/pay/userRecipientSave')).length;
+    await user.click(screen.getByRole('button', { name: 'Save recipient' }));
+    expect(await screen.findByText('Please choose your bank')).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.filter(([url]) => String(url).startsWith('/app/pay/userRecipientSave'))).toHaveLength(sent);
+
+    await user.selectOptions(bank, 'State Bank of India');
+    await waitFor(() => expect(screen.queryByText('Please choose your bank')).toBeNull());
+  });
+
   it('asks a UPI recipient for an ID such as name@bank, and no IFSC', async () => {
     const user = userEvent.setup();
     render(<RecipientForm country="IN" methods={['bank', 'upi', 'wallet']} current={null} onDone={() => {}} />);

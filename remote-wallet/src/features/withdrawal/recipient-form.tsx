@@ -1,5 +1,5 @@
-import { callMain, queryClient, useQuery, useT } from '@grab/shared';
-import { type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
+import { callMain, queryClient, Refused, toast, useQuery, useT } from '@grab/shared';
+import { ErrorCode, type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
 import { WALLET_NS } from '../../locales/wallet.locales';
@@ -60,6 +60,7 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     handleSubmit,
     watch,
     setValue,
+    setError,
     clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<RecipientInput>({
@@ -114,9 +115,25 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     }
   }
 
+  /**
+   * An institution the operator took off the list after this page loaded is refused by the server:
+   * the message goes under the list it is about, the list is fetched again without it, and focus
+   * lands there. Any other refusal is a toast; a dropped connection has been told already.
+   */
+  function refused(error: unknown) {
+    if (!(error instanceof Refused)) return;
+    if (error.code !== ErrorCode.institutionUnavailable) {
+      toast.danger(error.message);
+      return;
+    }
+    setError('institutionId', { type: 'server', message: `errors.${method}Unavailable` });
+    void queryClient.invalidateQueries({ queryKey: payKeys.institutions(method) });
+    requestAnimationFrame(() => document.getElementById(ids.institution)?.focus());
+  }
+
   async function save(values: RecipientInput) {
-    // A dropped connection has been told to the earner already; the form stays as typed.
-    const saved = await callMain(userRecipientSave, { ...values, ifsc: showIfsc ? values.ifsc : undefined }).catch(() => undefined);
+    // The form stays as typed whatever went wrong.
+    const saved = await callMain(userRecipientSave, { ...values, ifsc: showIfsc ? values.ifsc : undefined }, { inline: true }).catch(refused);
     if (!saved) return;
     queryClient.setQueryData(payKeys.recipient, saved);
     void queryClient.invalidateQueries({ queryKey: payKeys.options });

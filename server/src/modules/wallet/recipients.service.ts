@@ -63,7 +63,7 @@ export async function saveRecipient(db: Db, userId: number, input: RecipientInpu
       .from(institutions)
       .where(and(eq(institutions.id, value.institutionId), eq(institutions.country, user.country), eq(institutions.method, value.method), eq(institutions.active, true)));
     // Named as the earner chose it: a UPI earner never reads about banks or wallets.
-    if (!institution) throw new AppError(ErrorCode.validation, `errors.${value.method}Unavailable`);
+    if (!institution) throw new AppError(ErrorCode.institutionUnavailable, `errors.${value.method}Unavailable`);
     // Wallets are paid to the number in its international form, whatever way it was typed.
     const account = value.method === 'wallet' ? (normalizePhone(user.country, value.account) ?? value.account) : value.method === 'upi' ? value.account.toLowerCase() : value.account;
     const ifsc = value.method === 'bank' && user.country === 'IN' ? (value.ifsc ?? null) : null;
