@@ -17,6 +17,9 @@ fs.mkdirSync(path.dirname(dataDir), { recursive: true });
 const env = { MALLOC_ARENA_MAX: '2', ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', GRAB_TEST_HOOKS: '1', LOG_LEVEL: 'warn', SIGNUPS_PER_IP_PER_DAY: '1000000', SIGNUPS_PER_DEVICE_PER_DAY: '1000000',
   // Tests that need a visitor on another network send X-Forwarded-For as if through a local proxy.
   TRUST_PROXY: '127.0.0.1',
+  // A payout takes the simulator ten seconds, not the default three: an order a test has just made
+  // is still in progress when a busy machine has drawn the orders page; tests that see it paid wait.
+  PAYOUT_SIMULATOR_DELAY_MS: '10000',
 };
 delete env.DATABASE_URL;
 const child = spawn(process.execPath, [path.resolve(here, '../server/dist/main.js')], { env, stdio: 'inherit' });

@@ -117,13 +117,16 @@ test.describe('withdrawals', () => {
   });
 
   test('an answer lost on the way back: the page says a second tap is safe, and the second tap, even after leaving the page, makes no second order', async ({ signedInPage: page, earner, request }) => {
-    await credit(request, earner, 5_000);
+    // ₹2,000 waits for a payout operator (the seeded rules), so the order is still in progress however
+    // long the second tap takes on a busy phone: the simulator would have paid ₹100 within seconds.
+    // Enough for two, so that the page would let a second order through if the key did not stop it.
+    await credit(request, earner, 50_000);
     await saveUpiRecipient(request, earner, 'asha.lost@okbank');
     await afterCoolingOff(request, earner);
     // The server takes the first Confirm and makes the order; its answer never reaches the phone.
     await loseFirstAnswer(page, '**/app/pay/pay-withdraw');
     await page.goto('/withdrawal');
-    await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+    await page.getByRole('radio', { name: '₹2,000.00' }).check({ force: true });
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     const confirmButton = page.getByRole('button', { name: 'Confirm withdrawal' });
     await confirmButton.click();
@@ -133,16 +136,18 @@ test.describe('withdrawals', () => {
     await page.goto('/user');
     await expect(page.getByTestId('balance')).toBeVisible();
     await page.goto('/withdrawal');
-    await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+    await page.getByRole('radio', { name: '₹2,000.00' }).check({ force: true });
     await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
     await expect(page.getByTestId('unanswered')).toBeVisible();
     await confirmButton.click();
     await expect(page).toHaveURL('/withdrawalOrders');
     await expect(page.getByTestId('order')).toHaveCount(1);
+    await expect(page.getByTestId('order')).toContainText('₹2,000.00');
     const orders = await api<{ total: number }>(request, earner, '/app/pay/withdraw-log', { page: 1, pageSize: 20 });
     expect(orders.total).toBe(1);
     await page.goto('/user');
-    await expect(page.getByTestId('balance')).toHaveText('3,900 points');
+    // 50,100 points less ₹2,000's 24,000, held once.
+    await expect(page.getByTestId('balance')).toHaveText('26,100 points');
   });
 
   test('says how many points are missing, keeps the locked bonus apart, and asks for an amount', async ({ signedInPage: page, earner, request }) => {
