@@ -9,7 +9,8 @@ import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
 // the earner app, a reviewer fails then passes it, a payout operator approves the earner's
 // withdrawal and the simulator pays; the audit log shows each step. Then an admin edits and
 // archives a task, reverses a credit and dismisses a fraud flag; names the pictures of a two-picture
-// task; adds, edits and archives a partner offer: each in the audit log too.
+// task; adds, edits and archives a partner offer; adds a bank and switches it off: each in the audit
+// log too.
 
 test.use(DESKTOP);
 
@@ -357,6 +358,74 @@ async function registerEarnerWithDevice(request: APIRequestContext, inviteCode: 
   const data = await api<{ token: string; userInfo: Earner['userInfo'] }>(request, '', '/public/user/register', { country: 'IN', phone, password: DEFAULT_PASSWORD, rePassword: DEFAULT_PASSWORD, inviteCode, deviceId });
   return { country: 'IN', phone, password: DEFAULT_PASSWORD, token: data.token, userInfo: data.userInfo };
 }
+
+test('admin adds a bank an earner then saves, and switches it off: the earner is told under the list and on the card, and cannot withdraw to it', async ({ page, browser, request, earner }) => {
+  test.setTimeout(300_000);
+  // A bank of this test's own: the seeded ones stay offered to the tests running beside it.
+  const bank = `Grab Co-operative Bank ${Date.now() % 100_000}`;
+  const admin = await operator(request, 'admin');
+  await api(request, earner.token, '/test/credit', { points: 5_000_00, key: `console-institution-${earner.userInfo.id}` });
+
+  // 1. The admin adds it to India's banks.
+  await signInToConsole(page, admin);
+  await page.getByRole('link', { name: 'Configuration' }).click();
+  const add = page.getByRole('form', { name: 'Add a bank' });
+  await add.getByLabel('Name').fill(bank);
+  await add.getByRole('button', { name: 'Add bank' }).click();
+  await expect(page.getByRole('status')).toHaveText("Added to India's banks.");
+  const row = page.getByRole('form', { name: bank });
+  await expect(row.getByText('No earner has it saved')).toBeVisible();
+
+  // 2. The earner finds it in the list at once and saves it, then opens the form to change it.
+  const phone = await browser.newContext({ ...PHONE_BROWSER, baseURL: test.info().project.use.baseURL });
+  const earnerPage = await phone.newPage();
+  await signIn(earnerPage, earner);
+  await earnerPage.goto('/withdrawal');
+  await earnerPage.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
+  await earnerPage.getByRole('combobox', { name: 'Bank' }).selectOption({ label: bank });
+  await earnerPage.getByLabel('Card name (as on the account)').fill('Asha Kumari');
+  await earnerPage.getByLabel('Bank account number').fill('123456789012');
+  await earnerPage.getByLabel('IFSC code').fill('HDFC0001234');
+  await earnerPage.getByRole('button', { name: 'Save recipient' }).click();
+  await expect(earnerPage.getByText(`${bank} •••• 9012`)).toBeVisible();
+  await earnerPage.getByRole('button', { name: 'Change recipient' }).click();
+  await expect(earnerPage.getByRole('option', { name: bank })).toBeAttached();
+
+  // 3. The admin switches it off.
+  await page.reload();
+  await expect(row.getByText('1 earner has it saved')).toBeVisible();
+  await row.getByLabel('Offered to earners').uncheck();
+  await row.getByRole('button', { name: `Save ${bank}` }).click();
+  await expect(page.getByRole('status')).toHaveText(`${bank} saved.`);
+  await expect(row.getByLabel('Offered to earners')).not.toBeChecked();
+
+  // 4. The earner's open form still lists it: saving says why not under the list, which drops it.
+  const list = earnerPage.getByRole('combobox', { name: 'Bank' });
+  await list.selectOption({ label: bank });
+  await earnerPage.getByLabel('Bank account number').fill('123456789012');
+  await earnerPage.getByRole('button', { name: 'Save recipient' }).click();
+  const message = earnerPage.getByText('This bank is not available. Please choose another');
+  await expect(message).toBeVisible();
+  await expect(list).toHaveAttribute('aria-describedby', (await message.getAttribute('id')) ?? 'no id');
+  await expect(list).toBeFocused();
+  await expect(earnerPage.getByRole('option', { name: bank })).not.toBeAttached();
+  await expect(earnerPage.getByLabel('Card name (as on the account)')).toHaveValue('Asha Kumari');
+
+  // 5. Behind Cancel, the saved recipient says what to do, and Withdraw stays shut.
+  await earnerPage.getByRole('button', { name: 'Cancel' }).click();
+  await expect(earnerPage.getByTestId('institution-gone')).toHaveText(`${bank} no longer receives withdrawals. Change the recipient to withdraw.`);
+  await earnerPage.getByRole('radio', { name: '₹100.00' }).check({ force: true });
+  await expect(earnerPage.getByRole('button', { name: 'Withdraw', exact: true })).toBeDisabled();
+  await phone.close();
+
+  // 6. Both changes are in the audit log.
+  await page.getByRole('link', { name: 'Audit log' }).click();
+  const log = page.getByRole('table', { name: 'Operator actions' });
+  const changes = log.getByRole('row').filter({ hasText: 'config.institution' });
+  // The addition lists what it was made with; the switch-off only what it changed.
+  await expect(changes.filter({ hasText: bank })).toHaveCount(1);
+  await expect(changes.filter({ hasText: 'active: true → false' }).first()).toBeVisible();
+});
 
 test("an earner's account cannot use the console", async ({ page, earner, request }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,4 @@
-import type { ConsoleConfig, OperatorAction, Recipient, WithdrawOptions, WithdrawOrder } from '@grab/shared/contracts';
+import { type ConsoleConfig, ErrorCode, type OperatorAction, type Recipient, type WithdrawOptions, type WithdrawOrder } from '@grab/shared/contracts';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { submissions } from '../src/db/schema';
@@ -61,6 +61,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/rebates', { rates: initial.rebates }],
       ['/admin/config/draw', { prizes: initial.draw!.prizes, dailySpins: initial.draw!.dailySpins, spinsPerAuditTask: initial.draw!.spinsPerAuditTask }],
       ['/admin/config/settings', initial.settings],
+      ['/admin/config/institution', { ...initial.institutions.find((i) => i.country === 'US' && i.method === 'bank')!, recipients: undefined }],
     ];
     for (const [url, payload] of calls) {
       for (const role of ROLES) {
@@ -147,6 +148,43 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     expect((await post<{ title: string }>('/public/commonConfig', {}, undefined)).body.data?.title).toBe('Grab');
   });
 
+  it('adds, renames and switches off a payout institution: earners\' lists, recipients and withdrawals follow at once, each change in the audit log', async () => {
+    const earner = await registerEarnerOf(ctx.app, { country: 'US' });
+    await postAlone(ctx.db, { userId: earner.userId, amount: 10_000_00, reason: LedgerReason.taskReward, idempotencyKey: `institution-test:${earner.userId}` });
+    const banks = async () => (await get<{ id: number; name: string }[]>('/app/pay/institutionList?method=bank', earner.token)).body.data!.map((b) => b.name);
+
+    const added = (await post<ConsoleConfig>('/admin/config/institution', { id: null, country: 'US', method: 'bank', name: '  Grab  Credit Union ', active: true })).body.data!;
+    const row = added.institutions.find((i) => i.name === 'Grab Credit Union')!;
+    expect(row).toMatchObject({ country: 'US', method: 'bank', active: true, recipients: 0 });
+    // Added at the end of the country's list, where an earner finds it at once.
+    expect((await banks()).at(-1)).toBe('Grab Credit Union');
+    expect((await audit_('?action=config.institution'))[0]).toMatchObject({ targetId: 'US:bank:new', before: null, after: { id: row.id, name: 'Grab Credit Union', active: true } });
+
+    const saved = (await post<Recipient>('/app/pay/userRecipientSave', { method: 'bank', institutionId: row.id, name: 'Amy K', account: '123456789' }, earner.token)).body.data!;
+    expect(saved).toMatchObject({ institutionName: 'Grab Credit Union', available: true });
+    const renamed = (await post<ConsoleConfig>('/admin/config/institution', { ...row, recipients: undefined, name: 'Grab Federal Credit Union' })).body.data!;
+    expect(renamed.institutions.find((i) => i.id === row.id)).toMatchObject({ name: 'Grab Federal Credit Union', recipients: 1 });
+    expect((await get<Recipient>('/app/pay/userRecipient', earner.token)).body.data?.institutionName).toBe('Grab Federal Credit Union');
+
+    // Switched off: gone from the list, the saved recipient says so, and a withdrawal holds nothing.
+    await post('/admin/config/institution', { id: row.id, country: 'US', method: 'bank', name: 'Grab Federal Credit Union', active: false });
+    expect(await banks()).not.toContain('Grab Federal Credit Union');
+    expect((await get<Recipient>('/app/pay/userRecipient', earner.token)).body.data).toMatchObject({ id: saved.id, available: false });
+    const rows = await countRows(ctx.db);
+    const refused = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: saved.id, idempotencyKey: `institution-off-${earner.userId}-0001` }, earner.token);
+    expect([refused.body.code, refused.body.msg]).toEqual([ErrorCode.institutionUnavailable, 'This bank is not available. Please choose another']);
+    const again = await post('/app/pay/userRecipientSave', { method: 'bank', institutionId: row.id, name: 'Amy K', account: '123456789' }, earner.token);
+    expect(again.body.code).toBe(ErrorCode.institutionUnavailable);
+    expect(await countRows(ctx.db)).toEqual(rows);
+    expect((await audit_('?action=config.institution'))[0]).toMatchObject({ targetId: String(row.id), before: { active: true }, after: { active: false } });
+
+    // Switched on again, the same recipient is paid, under the name it has now.
+    await post('/admin/config/institution', { id: row.id, country: 'US', method: 'bank', name: 'Grab Federal Credit Union', active: true });
+    const paid = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: saved.id, idempotencyKey: `institution-on-${earner.userId}-0001` }, earner.token);
+    expect(paid.body.data).toMatchObject({ institutionName: 'Grab Federal Credit Union', amount: 100 });
+    await settled(earner, paid.body.data!.id);
+  });
+
   it('refuses bad input on every form with a message, changing nothing', async () => {
     const rows = await countRows(ctx.db);
     const current = (await get<ConsoleConfig>('/admin/config')).body.data!;
@@ -180,6 +218,15 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/settings', { ...current.settings, messagingDailyCap: -1 }],
       ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 0 }],
       ['/admin/config/settings', { ...current.settings, reviewDeadlineMinutes: 1.5 }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: ' ', active: true }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: '\u200b\u200b\u200b', active: true }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'x'.repeat(61), active: true }],
+      ['/admin/config/institution', { id: null, country: 'PK', method: 'upi', name: 'Raast', active: true }],
+      ['/admin/config/institution', { id: null, country: 'FR', method: 'bank', name: 'BNP Paribas', active: true }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'cash', name: 'Western Union', active: true }],
+      ['/admin/config/institution', { id: 1.5, country: 'US', method: 'bank', name: 'Chase', active: true }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'Chase Two', active: 'yes' }],
+      ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'chase', active: true }],
     ];
     for (const [url, payload] of bad) {
       const { status, body } = await post(url, payload, people.admin.token, 'ur-PK');
@@ -188,6 +235,14 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     }
     const fewer = await post('/admin/config/draw', { ...d, prizes: d.prizes.slice(0, 2).concat(d.prizes.length > 2 ? [] : [d.prizes[0]!]) });
     expect([fewer.status, fewer.body.msg]).toEqual([400, 'Give an amount and a weight for each prize of the draw']);
+    // A name already in the list, whatever its case; an institution of one country sent as another's.
+    const chase = current.institutions.find((i) => i.country === 'US' && i.name === 'Chase')!;
+    const taken = await post('/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'CHASE', active: true });
+    expect([taken.status, taken.body.msg]).toEqual([400, "A bank, UPI or wallet of that name is already in this country's list"]);
+    const renamedTo = await post('/admin/config/institution', { id: chase.id, country: 'US', method: 'bank', name: 'Wells Fargo', active: true });
+    expect(renamedTo.body.code).toBe(400);
+    const moved = await post('/admin/config/institution', { id: chase.id, country: 'MX', method: 'bank', name: 'Chase', active: true });
+    expect([moved.status, moved.body.code]).toEqual([404, 404]);
     expect(await countRows(ctx.db)).toEqual(rows);
     expect((await get<ConsoleConfig>('/admin/config')).body.data).toEqual(current);
   });

@@ -7,6 +7,7 @@ import {
   codeBatchCodes,
   configCurrency,
   configDraw,
+  configInstitution,
   configLevels,
   configRebates,
   configSettings,
@@ -54,6 +55,7 @@ export const CUSTOM_CALLS: Endpoint[] = [
   configRebates,
   configDraw,
   configSettings,
+  configInstitution,
   adminOfferUpdate,
   adminOfferArchive,
 ];

@@ -15,54 +15,16 @@ import {
   WithdrawRulesInput,
 } from '@grab/shared/contracts';
 import { countriesPaidIn } from '@grab/shared/countries';
-import { useCustom, useCustomMutation } from '@refinedev/core';
-import { type ReactNode, useMemo, useState } from 'react';
-import { type FieldValues, type UseFormRegister, useFieldArray, useForm, type Control } from 'react-hook-form';
-import type { z } from 'zod/mini';
-import { contractResolver } from '../ui/contract-resolver';
-import { FormEnd } from '../ui/form-end';
-import { Notice, refusalOf } from '../ui/operator-action';
+import { useCustom } from '@refinedev/core';
+import { useState } from 'react';
+import { type Control, type UseFormRegister, useFieldArray } from 'react-hook-form';
+import { ConfigSection as Section } from '../ui/config-section';
+import { Notice } from '../ui/operator-action';
+import { PayoutInstitutions } from './PayoutInstitutions';
 
 /** Points typed with decimals, sent as hundredths. */
 const hundredths = (v: unknown) => Math.round(Number(v) * 100);
 const whole = (v: unknown) => (String(v).trim() === '' ? Number.NaN : Number(v));
-
-interface SectionProps<V extends FieldValues> {
-  title: string;
-  url: string;
-  schema: z.ZodMiniType;
-  defaults: V;
-  /** The form's values as the contract's input. */
-  toInput: (v: V) => unknown;
-  onSaved: (config: ConsoleConfig, text: string) => void;
-  children: (register: UseFormRegister<V>, control: Control<V>) => ReactNode;
-}
-
-/** One configuration form: checked by its contract's schema before it is sent, saved on its own. */
-function Section<V extends FieldValues>({ title, url, schema, defaults, toInput, onSaved, children }: SectionProps<V>) {
-  const { mutateAsync } = useCustomMutation<ConsoleConfig>();
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const resolver = useMemo(() => contractResolver<V>(schema, toInput), [schema, toInput]);
-  const { register, control, handleSubmit, formState } = useForm<V>({ resolver, defaultValues: defaults as never });
-  const id = `config-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
-  const problems = Object.entries(formState.errors).map(([field, e]) => `${field}: ${(e as { message?: string; root?: { message?: string } })?.message ?? (e as { root?: { message?: string } })?.root?.message ?? 'not valid'}`);
-  const submit = handleSubmit(async (checked) => {
-    setRefusal(null);
-    try {
-      const answer = await mutateAsync({ url, method: 'post', values: checked as never, successNotification: false, errorNotification: false });
-      onSaved(answer.data, `${title} saved.`);
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    }
-  });
-  return (
-    <form className="config-section" onSubmit={submit} noValidate aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
-      {children(register, control)}
-      <FormEnd problem={problems.length > 0 ? `Not saved: ${problems.join('; ')}.` : null} refusal={refusal} busy={formState.isSubmitting} label={`Save ${title.charAt(0).toLowerCase()}${title.slice(1)}`} />
-    </form>
-  );
-}
 
 interface SettingsValues {
   title: string;
@@ -167,9 +129,10 @@ function Levels({ register, control }: { register: UseFormRegister<LevelValues>;
 
 /**
  * The operator's configuration (admins only): product title and ad pixel, messaging cap and review
- * deadline, currencies and rates, withdrawal rules, level thresholds, referral rates by depth, and
- * the draw's prizes and weights. Every form is checked by
- * the contract's schema here and again on the server, and every change is in the audit log.
+ * deadline, currencies and rates, withdrawal rules, the institutions earners are paid through,
+ * level thresholds, referral rates by depth, and the draw's prizes and weights. Every form is
+ * checked by the contract's schema here and again on the server, and every change is in the audit
+ * log.
  */
 export function Configuration() {
   const { result, query } = useCustom<ConsoleConfig>({ url: configView.path, method: 'get' });
@@ -307,6 +270,7 @@ export function Configuration() {
             </Section>
           </div>
         )}
+        <PayoutInstitutions institutions={shown.institutions} onSaved={saved} />
         <Section<LevelValues>
           key={`levels:${JSON.stringify(shown.levels)}`}
           title="Level thresholds"

@@ -1,11 +1,13 @@
 import { z } from 'zod/mini';
-import { toPlainText } from './plain-text';
+import { DIAL_CODES } from '../phone/countries';
+import { hasLetterOrDigit, toPlainText } from './plain-text';
 import { Currency } from './config.contracts';
 import { endpoint, Points } from './envelope';
 import { ReviewItem } from './review.contracts';
 import { STEP_ACTIONS, SubmissionStatus, TASK_KINDS, TASK_SCHEDULES } from './task.contracts';
 import { OPERATOR_ROLES } from './auth.contracts';
 import { CurrencyCode, LanguageKey } from './user.contracts';
+import { methodsOf, PaymentMethod } from './wallet.contracts';
 import { FlagDecision } from './team.contracts';
 
 /**
@@ -500,6 +502,33 @@ export const OperatorSettings = z.object({
 });
 export type OperatorSettings = z.infer<typeof OperatorSettings>;
 
+/**
+ * A bank, UPI or wallet earners of one country can be paid through. Switched off, it leaves the
+ * earners' lists, and recipients already saved with it must be changed before the next withdrawal.
+ */
+export const ConsoleInstitution = z.object({
+  id: z.int(),
+  country: z.string(),
+  method: PaymentMethod,
+  name: z.string(),
+  active: z.boolean(),
+  /** Earners whose saved recipient is this institution. */
+  recipients: z.int(),
+});
+export type ConsoleInstitution = z.infer<typeof ConsoleInstitution>;
+
+/** A new institution (no id), or a name or an on/off change of one; its country and method never change. */
+export const InstitutionInput = z
+  .object({
+    id: z.nullable(z.int().check(z.gt(0), z.lte(2_147_483_647))),
+    country: z.string().check(z.refine((c) => Object.hasOwn(DIAL_CODES, c), { error: 'a country earners sign up from' })),
+    method: PaymentMethod,
+    name: z.string().check(toPlainText(), z.minLength(2), z.maxLength(60), z.refine(hasLetterOrDigit, { error: 'a name with letters or digits' })),
+    active: z.boolean(),
+  })
+  .check(z.refine((i) => methodsOf(i.country).includes(i.method), { error: 'not a payment method of that country', path: ['method'] }));
+export type InstitutionInput = z.infer<typeof InstitutionInput>;
+
 export const ConsoleConfig = z.object({
   settings: OperatorSettings,
   currencies: z.array(Currency),
@@ -507,6 +536,7 @@ export const ConsoleConfig = z.object({
   levels: z.array(LevelThreshold),
   rebates: z.array(z.int()),
   draw: z.nullable(z.object({ version: z.int(), prizes: z.array(z.object({ amount: z.int(), weight: z.int() })), dailySpins: z.int(), spinsPerAuditTask: z.int() })),
+  institutions: z.array(ConsoleInstitution),
 });
 export type ConsoleConfig = z.infer<typeof ConsoleConfig>;
 
@@ -519,3 +549,4 @@ export const configLevels = configCall('/admin/config/levels', LevelThresholdsIn
 export const configRebates = configCall('/admin/config/rebates', RebateRatesInput);
 export const configDraw = configCall('/admin/config/draw', DrawPrizesInput);
 export const configSettings = configCall('/admin/config/settings', OperatorSettings);
+export const configInstitution = configCall('/admin/config/institution', InstitutionInput);

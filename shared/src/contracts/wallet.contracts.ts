@@ -124,6 +124,8 @@ export const Recipient = z.object({
   bankName: z.nullable(z.string()),
   /** A new or changed recipient cannot be paid before this time (ISO); null once it has passed. */
   coolingOffUntil: z.nullable(z.string()),
+  /** False once an operator has switched its institution off: another must be chosen before a withdrawal. */
+  available: z.boolean(),
 });
 export type Recipient = z.infer<typeof Recipient>;
 

@@ -37,7 +37,7 @@ beforeEach(async () => {
       if (url.startsWith('/app/pay/userRecipientSave')) {
         const body = JSON.parse(String(init?.body));
         saved.push(body);
-        return json({ id: 41, method: body.method, institutionId: body.institutionId, institutionName: 'HDFC Bank', name: body.name, maskedAccount: '•••• 9012', ifsc: body.ifsc ?? null, bankName: 'HDFC Bank', coolingOffUntil: null });
+        return json({ id: 41, method: body.method, institutionId: body.institutionId, institutionName: 'HDFC Bank', name: body.name, maskedAccount: '•••• 9012', ifsc: body.ifsc ?? null, bankName: 'HDFC Bank', coolingOffUntil: null, available: true });
       }
       return new Response('not found', { status: 404 });
     }),

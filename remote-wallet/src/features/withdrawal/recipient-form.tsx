@@ -117,8 +117,8 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
 
   /**
    * An institution the operator took off the list after this page loaded is refused by the server:
-   * the message goes under the list it is about, the list is fetched again without it, and focus
-   * lands there. Any other refusal is a toast; a dropped connection has been told already.
+   * the message goes under the list it is about, the list (and the saved recipient) is fetched
+   * again, and focus lands there. Any other refusal is a toast; a dropped connection has been told already.
    */
   function refused(error: unknown) {
     if (!(error instanceof Refused)) return;
@@ -128,6 +128,8 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     }
     setError('institutionId', { type: 'server', message: `errors.${method}Unavailable` });
     void queryClient.invalidateQueries({ queryKey: payKeys.institutions(method) });
+    // The saved recipient may be of the same institution: its card then says so behind Cancel.
+    void queryClient.invalidateQueries({ queryKey: payKeys.recipient });
     requestAnimationFrame(() => document.getElementById(ids.institution)?.focus());
   }
 

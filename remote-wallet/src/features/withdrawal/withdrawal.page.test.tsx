@@ -35,7 +35,7 @@ const OPTIONS = {
   coolingOffHours: 24,
   methods: ['bank', 'upi', 'wallet'],
 };
-const RECIPIENT = { id: 41, method: 'upi', institutionId: 3, institutionName: 'UPI', name: 'Asha Kumari', maskedAccount: 'as•••@okbank', ifsc: null, bankName: null, coolingOffUntil: null };
+const RECIPIENT = { id: 41, method: 'upi', institutionId: 3, institutionName: 'UPI', name: 'Asha Kumari', maskedAccount: 'as•••@okbank', ifsc: null, bankName: null, coolingOffUntil: null, available: true };
 const ORDER = { id: 9, status: 'in_progress', amount: 100_00, currency: 'INR', fractionDigits: 2, method: 'upi', institutionName: 'UPI', maskedAccount: 'as•••@okbank', points: 1176_48, fee: 23_52, total: 1200_00, awaitingApproval: false, requestedAt: '2026-11-24T10:00:00.000Z', decidedAt: null, failureReason: null };
 
 function envelope(data: unknown, code = 200, msg = 'ok') {
@@ -50,7 +50,7 @@ let sent: Sent[];
 let withdrawAnswers: (() => Response)[];
 let asset: typeof ASSET;
 let options: typeof OPTIONS;
-let recipient: (Omit<typeof RECIPIENT, 'coolingOffUntil'> & { coolingOffUntil: string | null }) | null;
+let recipient: (Omit<typeof RECIPIENT, 'coolingOffUntil' | 'method' | 'institutionName'> & { coolingOffUntil: string | null; method: string; institutionName: string }) | null;
 
 beforeEach(async () => {
   store.set(userInfoAtom, USER);
@@ -232,6 +232,36 @@ describe('WithdrawalPage', () => {
     renderPage();
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
     expect(screen.getByText(/a new or changed recipient can receive money from/).closest('[role="status"]')).not.toBeNull();
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('keeps Withdraw shut while the recipient\'s bank is switched off, and says to change the recipient', async () => {
+    recipient = { ...RECIPIENT, method: 'bank', institutionName: 'HDFC Bank', maskedAccount: '•••• 9012', available: false, coolingOffUntil: '2026-11-25T10:00:00.000Z' };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
+    const notice = screen.getByTestId('institution-gone');
+    expect(notice.textContent).toBe('HDFC Bank no longer receives withdrawals. Change the recipient to withdraw.');
+    expect(notice.getAttribute('role')).toBe('status');
+    // Waiting out the cooling-off would not help: only the notice that says what will is shown.
+    expect(screen.queryByText(/a new or changed recipient can receive money from/)).toBeNull();
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Change recipient' })).toBeTruthy();
+  });
+
+  it('a bank switched off while the earner confirms: the refusal is told, and the page says it on stepping back to change', async () => {
+    withdrawAnswers.push(() => {
+      recipient = { ...RECIPIENT, method: 'bank', institutionName: 'HDFC Bank', available: false };
+      return envelope(null, 1104, 'This bank is not available. Please choose another');
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await toConfirmStep(user, '₹100.00');
+    await user.click(screen.getByRole('button', { name: 'Confirm withdrawal' }));
+    expect(await screen.findByText('This bank is not available. Please choose another')).toBeTruthy();
+    // The confirm step's way back to the amount and recipient.
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+    expect((await screen.findByTestId('institution-gone')).textContent).toContain('HDFC Bank no longer receives withdrawals');
     expect(withdrawButton()).toHaveProperty('disabled', true);
   });
 

@@ -10,6 +10,7 @@ import {
   LoadingBlocks,
   NetworkError,
   PATHS,
+  queryClient,
   randomKey,
   toast,
   useAtomValue,
@@ -24,7 +25,7 @@ import { useId, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { LockNote } from '../../ui/lock-note.ui';
 import { formatMinor, formatWhen } from '../pay/money';
-import { recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
+import { payKeys, recipientQuery, withdrawalChanged, withdrawOptionsQuery } from '../pay/pay.queries';
 import { keepLostTry, type LostTry, readLostTry } from './lost-try.lib';
 import { RecipientForm } from './recipient-form';
 import styles from './withdrawal.module.css';
@@ -53,7 +54,12 @@ function RecipientCard({ recipient, onChange }: { recipient: Recipient; onChange
           {recipient.bankName ? ` · ${recipient.bankName}` : ''}
         </p>
       ) : null}
-      {recipient.coolingOffUntil ? (
+      {/* Before the cooling-off: whatever its time, this recipient cannot be paid until it is changed. */}
+      {!recipient.available ? (
+        <p className={styles.notice} role="status" data-testid="institution-gone">
+          {t('withdrawal.institutionGone', { institution: institution ?? method })}
+        </p>
+      ) : recipient.coolingOffUntil ? (
         <LockNote className={styles.notice} role="status">
           {t('withdrawal.coolingOff', { time: formatWhen(recipient.coolingOffUntil, language) })}
         </LockNote>
@@ -111,7 +117,12 @@ function ConfirmStep({ amount, options, balance, recipient, onBack, lostTry, onL
     // An answer, an order or a refusal, settles this withdrawal: the next Confirm is a new one.
     if (lost) onLostTry({ amount, recipientId: recipient.id, key });
     else if (unanswered) onLostTry(null);
-    if (!order) return;
+    if (!order) {
+      // Refused: its message was told. What it may be about (the recipient's bank switched off since
+      // the page loaded) shows on the page when the earner steps back.
+      if (!lost) void queryClient.invalidateQueries({ queryKey: payKeys.recipient });
+      return;
+    }
     void withdrawalChanged();
     void balanceChanged();
     // Raised on the orders page, where it is read: toasts go with the page they were raised on.
@@ -234,7 +245,7 @@ export default function WithdrawalPage() {
     setConfirming(true);
   }
 
-  const blocked = !saved || editing || Boolean(saved.coolingOffUntil) || short > 0 || limitReached;
+  const blocked = !saved || editing || !saved.available || Boolean(saved.coolingOffUntil) || short > 0 || limitReached;
 
   return (
     <div className="g-page">

@@ -1,4 +1,4 @@
-import { type ConsoleConfig, configCurrency, configDraw, configLevels, configRebates, configSettings, configView, configWithdraw, DrawConfig, type OperatorSettings } from '@grab/shared/contracts';
+import { type ConsoleConfig, configCurrency, configDraw, configInstitution, configLevels, configRebates, configSettings, configView, configWithdraw, DrawConfig, type OperatorSettings } from '@grab/shared/contracts';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
@@ -8,6 +8,7 @@ import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
 import { currentSettings } from '../draw/draw-settings.repository';
+import { consoleInstitutions, saveInstitution } from '../wallet/institutions.repository';
 import { listCurrencies } from './config.repository';
 import { saveSettings, settingsOf } from './operator-settings.repository';
 
@@ -18,13 +19,14 @@ import { saveSettings, settingsOf } from './operator-settings.repository';
  * with the tables before it writes (a stale copy is answered by computing again).
  */
 async function configOf(db: Executor, defaults: OperatorSettings): Promise<ConsoleConfig> {
-  const [settings, money, withdraw, levels, rebates, draw] = await Promise.all([
+  const [settings, money, withdraw, levels, rebates, draw, payees] = await Promise.all([
     settingsOf(db, defaults),
     listCurrencies(db),
     db.select().from(withdrawSettings).orderBy(asc(withdrawSettings.currency)),
     db.select().from(levelRules).orderBy(asc(levelRules.level)),
     db.select().from(rebateRates).orderBy(asc(rebateRates.depth)),
     currentSettings(db),
+    consoleInstitutions(db),
   ]);
   return {
     settings,
@@ -43,6 +45,7 @@ async function configOf(db: Executor, defaults: OperatorSettings): Promise<Conso
     // Depths without a row pay nothing, so the chain ends at the first missing one.
     rebates: rebates.filter((r, i) => r.depth === i + 1).map((r) => r.bps),
     draw: draw ? { version: draw.id, prizes: draw.config.prizes.map((p) => ({ amount: p.amount, weight: p.weight })), ...draw.rules } : null,
+    institutions: payees,
   };
 }
 
@@ -99,6 +102,18 @@ export function configAdminRoutes(app: FastifyInstance, db: Db, defaults: Operat
           const [row] = await tx.update(withdrawSettings).set(rules).where(eq(withdrawSettings.currency, currency)).returning();
           if (!row) throw errors.notFound();
         },
+      )(request),
+    guard,
+  );
+  route(
+    app,
+    configInstitution,
+    (input, request) =>
+      change(
+        'config.institution',
+        input.id === null ? `${input.country}:${input.method}:new` : String(input.id),
+        (c) => c.institutions.find((i) => (input.id === null ? i.country === input.country && i.method === input.method && i.name === input.name : i.id === input.id)) ?? null,
+        (tx) => saveInstitution(tx, input),
       )(request),
     guard,
   );

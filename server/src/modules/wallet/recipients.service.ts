@@ -16,7 +16,7 @@ export function maskAccount(method: string, account: string): string {
   return `•••• ${account.slice(-4)}`;
 }
 
-type RecipientRow = typeof recipients.$inferSelect & { institutionName: string };
+type RecipientRow = typeof recipients.$inferSelect & { institutionName: string; institutionActive: boolean };
 
 export function toRecipient(row: RecipientRow, now: Date): Recipient {
   return {
@@ -29,16 +29,17 @@ export function toRecipient(row: RecipientRow, now: Date): Recipient {
     ifsc: row.ifsc,
     bankName: row.ifsc ? bankNameOf(row.ifsc) : null,
     coolingOffUntil: row.coolingOffUntil > now ? row.coolingOffUntil.toISOString() : null,
+    available: row.institutionActive,
   };
 }
 
 export async function recipientOf(db: Executor, userId: number): Promise<RecipientRow | null> {
   const [row] = await db
-    .select({ recipient: recipients, institutionName: institutions.name })
+    .select({ recipient: recipients, institutionName: institutions.name, institutionActive: institutions.active })
     .from(recipients)
     .innerJoin(institutions, eq(institutions.id, recipients.institutionId))
     .where(eq(recipients.userId, userId));
-  return row ? { ...row.recipient, institutionName: row.institutionName } : null;
+  return row ? { ...row.recipient, institutionName: row.institutionName, institutionActive: row.institutionActive } : null;
 }
 
 /** The form's own check, with the country's rules; the first problem is the earner's message. */
@@ -79,6 +80,6 @@ export async function saveRecipient(db: Db, userId: number, input: RecipientInpu
       .onConflictDoUpdate({ target: recipients.userId, set: { ...details, coolingOffUntil, updatedAt: now } })
       .returning();
     if (!saved) throw new Error('The recipient was not saved');
-    return toRecipient({ ...saved, institutionName: institution.name }, now);
+    return toRecipient({ ...saved, institutionName: institution.name, institutionActive: institution.active }, now);
   });
 }

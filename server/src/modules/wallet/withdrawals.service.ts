@@ -30,6 +30,7 @@ type RequestOutcome =
   | 'below_minimum'
   | 'not_offered'
   | 'not_found'
+  | 'institution_unavailable'
   | 'cooling_off'
   | 'daily_count'
   | 'daily_amount'
@@ -164,6 +165,8 @@ export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: nu
       throw errors.amountNotOffered();
     case 'not_found':
       throw errors.notFound();
+    case 'institution_unavailable':
+      throw new AppError(ErrorCode.institutionUnavailable, `errors.${answer.detail ?? 'bank'}Unavailable`);
     case 'cooling_off':
       throw errors.coolingOff(answer.detail ?? '');
     case 'daily_count':
