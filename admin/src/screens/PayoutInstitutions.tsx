@@ -67,7 +67,10 @@ export function PayoutInstitutions({ institutions, onSaved }: { institutions: re
                       <input type="checkbox" {...register('active')} />
                       Offered to earners
                     </label>
-                    <span className="muted">{earnersText(row.recipients)}</span>
+                    <span className="muted">
+                      {row.active ? null : <strong className="off-tag">Switched off · </strong>}
+                      {earnersText(row.recipients)}
+                    </span>
                   </>
                 )}
               </ConfigSection>
