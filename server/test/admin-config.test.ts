@@ -178,6 +178,11 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     expect(await countRows(ctx.db)).toEqual(rows);
     expect((await audit_('?action=config.institution'))[0]).toMatchObject({ targetId: String(row.id), before: { active: true }, after: { active: false } });
 
+    // Two admins adding one name at once: one is added, the other told the name is taken.
+    const twice = await Promise.all([1, 2].map(() => post('/admin/config/institution', { id: null, country: 'US', method: 'wallet', name: 'Grab Pay Twice', active: true })));
+    expect(twice.map((r) => r.body.code).sort()).toEqual([200, 400]);
+    expect((await get<ConsoleConfig>('/admin/config')).body.data!.institutions.filter((i) => i.name === 'Grab Pay Twice')).toHaveLength(1);
+
     // Switched on again, the same recipient is paid, under the name it has now.
     await post('/admin/config/institution', { id: row.id, country: 'US', method: 'bank', name: 'Grab Federal Credit Union', active: true });
     const paid = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: saved.id, idempotencyKey: `institution-on-${earner.userId}-0001` }, earner.token);

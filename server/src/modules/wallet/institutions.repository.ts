@@ -1,9 +1,10 @@
-import type { ConsoleInstitution, InstitutionInput } from '@grab/shared/contracts';
+import { type ConsoleInstitution, ErrorCode, type InstitutionInput } from '@grab/shared/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { institutions, recipients } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
-import { ErrorCode } from '@grab/shared/contracts';
+
+const nameTaken = () => new AppError(ErrorCode.validation, 'admin.institutionNameTaken');
 
 /** Every institution of every country, switched off or not, with how many earners have it saved. */
 export async function consoleInstitutions(db: Executor): Promise<ConsoleInstitution[]> {
@@ -34,13 +35,19 @@ export async function saveInstitution(tx: Executor, input: InstitutionInput): Pr
     .from(institutions)
     .where(and(eq(institutions.country, input.country), eq(institutions.method, input.method), sql`lower(${institutions.name}) = lower(${input.name})`, input.id === null ? undefined : ne(institutions.id, input.id)))
     .limit(1);
-  if (sameName.length > 0) throw new AppError(ErrorCode.validation, 'admin.institutionNameTaken');
+  if (sameName.length > 0) throw nameTaken();
   if (input.id === null) {
     const [last] = await tx
       .select({ position: sql<number>`coalesce(max(${institutions.position}), -1)`.mapWith(Number) })
       .from(institutions)
       .where(and(eq(institutions.country, input.country), eq(institutions.method, input.method)));
-    await tx.insert(institutions).values({ country: input.country, method: input.method, name: input.name, active: input.active, position: (last?.position ?? -1) + 1 });
+    // Two admins adding the same name at once: the unique index decides, and the second is told so.
+    const added = await tx
+      .insert(institutions)
+      .values({ country: input.country, method: input.method, name: input.name, active: input.active, position: (last?.position ?? -1) + 1 })
+      .onConflictDoNothing()
+      .returning({ id: institutions.id });
+    if (added.length === 0) throw nameTaken();
     return;
   }
   const changed = await tx
