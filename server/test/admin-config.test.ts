@@ -183,6 +183,16 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     expect(twice.map((r) => r.body.code).sort()).toEqual([200, 400]);
     expect((await get<ConsoleConfig>('/admin/config')).body.data!.institutions.filter((i) => i.name === 'Grab Pay Twice')).toHaveLength(1);
 
+    // Every wallet of the country switched off: the earner is no longer offered wallets at all.
+    const wallets = (await get<ConsoleConfig>('/admin/config')).body.data!.institutions.filter((i) => i.country === 'US' && i.method === 'wallet' && i.active);
+    expect(wallets.length).toBeGreaterThan(1);
+    const offered = async () => (await get<WithdrawOptions>('/app/pay/withdraw-options', earner.token)).body.data?.methods;
+    expect(await offered()).toEqual(['bank', 'wallet']);
+    for (const w of wallets) await post('/admin/config/institution', { ...w, recipients: undefined, active: false });
+    expect(await offered()).toEqual(['bank']);
+    for (const w of wallets) await post('/admin/config/institution', { ...w, recipients: undefined, active: true });
+    expect(await offered()).toEqual(['bank', 'wallet']);
+
     // Switched on again, the same recipient is paid, under the name it has now.
     await post('/admin/config/institution', { id: row.id, country: 'US', method: 'bank', name: 'Grab Federal Credit Union', active: true });
     const paid = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: saved.id, idempotencyKey: `institution-on-${earner.userId}-0001` }, earner.token);

@@ -69,9 +69,10 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
     // The form's own order, not the order fields registered in: the list of banks arrives after
     // the name and number are registered, and the earner should land on the first message.
     shouldFocusError: false,
+    // The saved recipient's method and institution, while they are still offered.
     defaultValues: {
-      method: current?.method ?? methods[0] ?? 'bank',
-      institutionId: current?.institutionId ?? 0,
+      method: current && methods.includes(current.method) ? current.method : (methods[0] ?? 'bank'),
+      institutionId: current && methods.includes(current.method) && current.available ? current.institutionId : 0,
       name: current?.name ?? '',
       account: '',
       ifsc: current?.ifsc ?? '',

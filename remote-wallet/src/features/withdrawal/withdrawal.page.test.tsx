@@ -69,6 +69,10 @@ beforeEach(async () => {
       if (url.startsWith('/app/pay/withdraw-options')) return envelope(options);
       if (url.startsWith('/app/pay/userRecipient')) return envelope(recipient);
       if (url.startsWith('/app/user/assetInfo')) return envelope(asset);
+      if (url.startsWith('/app/pay/institutionList')) {
+        const method = new URL(url, 'http://x').searchParams.get('method');
+        return envelope([{ id: 1, country: 'IN', method, name: 'HDFC Bank' }]);
+      }
       if (url.startsWith('/app/pay/pay-withdraw')) {
         sent.push({ url, body: JSON.parse(String(init?.body)) });
         const answer = withdrawAnswers.shift();
@@ -263,6 +267,25 @@ describe('WithdrawalPage', () => {
     await user.click(screen.getByRole('button', { name: 'Change' }));
     expect((await screen.findByTestId('institution-gone')).textContent).toContain('HDFC Bank no longer receives withdrawals');
     expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('says when no bank, UPI or wallet pays out in the earner\'s country, instead of a form with nothing to choose', async () => {
+    options = { ...OPTIONS, methods: [] };
+    recipient = null;
+    renderPage();
+    expect((await screen.findByTestId('no-methods')).textContent).toBe('No bank, UPI or wallet pays out in your country right now. Please try again later.');
+    expect(screen.queryByRole('button', { name: 'Save recipient' })).toBeNull();
+    expect(withdrawButton()).toHaveProperty('disabled', true);
+  });
+
+  it('opens the form on a method still offered when the saved recipient\'s is not', async () => {
+    options = { ...OPTIONS, methods: ['bank', 'wallet'] };
+    recipient = { ...RECIPIENT, available: false };
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Change recipient' }));
+    expect(screen.getByRole('radio', { name: 'Bank' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('radio', { name: 'UPI' })).toBeNull();
   });
 
   it('stops at the daily limit', async () => {

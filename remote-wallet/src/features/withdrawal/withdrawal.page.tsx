@@ -327,6 +327,10 @@ export default function WithdrawalPage() {
         </h2>
         {saved && !editing ? (
           <RecipientCard recipient={saved} onChange={() => setEditing(true)} />
+        ) : o.methods.length === 0 ? (
+          <p className={styles.notice} role="status" data-testid="no-methods">
+            {t('withdrawal.noMethods')}
+          </p>
         ) : (
           <RecipientForm country={user?.country ?? 'IN'} methods={o.methods} current={saved} onDone={() => setEditing(false)} />
         )}

@@ -1,7 +1,7 @@
 import { type CurrencyCode, methodsOf, type WithdrawOptions } from '@grab/shared/contracts';
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { currencies, users, withdrawOrders, withdrawSettings } from '../../db/schema';
+import { currencies, institutions, users, withdrawOrders, withdrawSettings } from '../../db/schema';
 import { errors } from '../../http/app-error';
 
 export interface EarnerRules {
@@ -25,10 +25,12 @@ export async function usedToday(db: Executor, userId: number): Promise<{ count: 
 export async function earnerRules(db: Executor, userId: number, coolingOffHours: number): Promise<EarnerRules> {
   const [user] = await db.select({ country: users.country, currency: users.currency }).from(users).where(eq(users.id, userId));
   if (!user) throw errors.unauthorized();
-  const [[settings], [currency], used] = await Promise.all([
+  const [[settings], [currency], used, offered] = await Promise.all([
     db.select().from(withdrawSettings).where(eq(withdrawSettings.currency, user.currency)),
     db.select().from(currencies).where(eq(currencies.code, user.currency)).limit(1),
     usedToday(db, userId),
+    // A method whose every institution an operator switched off is not offered at all.
+    db.selectDistinct({ method: institutions.method }).from(institutions).where(and(eq(institutions.country, user.country), eq(institutions.active, true))),
   ]);
   if (!settings || !currency) throw errors.notFound();
   return {
@@ -47,7 +49,7 @@ export async function earnerRules(db: Executor, userId: number, coolingOffHours:
       dailyAmount: Number(settings.dailyAmount),
       usedTodayAmount: used.amount,
       coolingOffHours,
-      methods: [...methodsOf(user.country)],
+      methods: methodsOf(user.country).filter((m) => offered.some((o) => o.method === m)),
     },
   };
 }
