@@ -58,6 +58,7 @@ export function useAuthorizedImage(id: string | null): AuthorizedImage {
 }
 export type { AuthorizedImage, UploadOptions };
 export { NetworkError, Refused, REQUEST_TIMEOUT_MS, type CallOptions } from './api/api-client';
+export { refusalFor } from './api/refusal';
 
 export { store, tokenAtom, userInfoAtom, languageAtom, configAtom, keepFreshAccount, TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './store/store.atoms';
 export { setSession, clearSession } from './store/session';

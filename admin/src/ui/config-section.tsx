@@ -1,6 +1,6 @@
 import type { ConsoleConfig } from '@grab/shared/contracts';
 import { useCustomMutation } from '@refinedev/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useId, useMemo, useState } from 'react';
 import { type Control, type FieldValues, type UseFormRegister, useForm } from 'react-hook-form';
 import type { z } from 'zod/mini';
 import { contractResolver } from './contract-resolver';
@@ -28,7 +28,8 @@ export function ConfigSection<V extends FieldValues>({ title, url, schema, defau
   const [refusal, setRefusal] = useState<string | null>(null);
   const resolver = useMemo(() => contractResolver<V>(schema, toInput), [schema, toInput]);
   const { register, control, handleSubmit, formState } = useForm<V>({ resolver, defaultValues: defaults as never });
-  const id = `config-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  // Not made from the title: institutions named in other scripts ("بینک الفلاح") would all read alike.
+  const id = useId();
   const problems = Object.entries(formState.errors).map(([field, e]) => `${field}: ${(e as { message?: string; root?: { message?: string } })?.message ?? (e as { root?: { message?: string } })?.root?.message ?? 'not valid'}`);
   const submit = handleSubmit(async (checked) => {
     setRefusal(null);

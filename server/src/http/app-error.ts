@@ -37,6 +37,8 @@ export const errors = {
   dailyCountReached: (count: number) => new AppError(ErrorCode.withdrawLimit, 'errors.dailyCountReached', { count }),
   dailyAmountReached: (amount: string) => new AppError(ErrorCode.withdrawLimit, 'errors.dailyAmountReached', { amount }),
   coolingOff: (time: string) => new AppError(ErrorCode.coolingOff, 'errors.coolingOff', { time }),
+  /** Named as the earner chose it: a UPI earner never reads about banks or wallets. */
+  institutionUnavailable: (method: string) => new AppError(ErrorCode.institutionUnavailable, `errors.${method}Unavailable`),
   notWithdrawable: (points: string) => new AppError(ErrorCode.insufficientBalance, 'errors.notWithdrawable', { points }),
   payoutOnly: () => new AppError(ErrorCode.forbidden, 'errors.payoutOnly'),
   payoutState: () => new AppError(ErrorCode.conflict, 'errors.payoutState'),

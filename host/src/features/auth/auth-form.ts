@@ -1,4 +1,4 @@
-import { LAST_COUNTRY_KEY, languageByKey, type LanguageKey, Refused, toast, type Translate } from '@grab/shared';
+import { LAST_COUNTRY_KEY, languageByKey, type LanguageKey, refusalFor, type Translate } from '@grab/shared';
 import { ErrorCode } from '@grab/shared/contracts';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
 import { DIAL_CODES } from './countries';
@@ -42,11 +42,8 @@ const REFUSAL_FIELDS: Partial<Record<number, { field: string; key: string }>> = 
  * by the client already. Returns the field messages to show (empty when nothing is about a field).
  */
 export function refusalErrors(error: unknown): FieldErrors {
-  if (!(error instanceof Refused)) return {};
-  const field = REFUSAL_FIELDS[error.code];
-  if (field) return { [field.field]: field.key };
-  toast.danger(error.message);
-  return {};
+  const field = refusalFor(error, REFUSAL_FIELDS);
+  return field ? { [field.field]: field.key } : {};
 }
 
 /**

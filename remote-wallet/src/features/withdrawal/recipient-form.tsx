@@ -1,4 +1,4 @@
-import { callMain, queryClient, Refused, toast, useQuery, useT } from '@grab/shared';
+import { callMain, queryClient, refusalFor, useQuery, useT } from '@grab/shared';
 import { ErrorCode, type PaymentMethod, type Recipient, type RecipientInput, recipientRules, userRecipientSave } from '@grab/shared/contracts';
 import { useEffect, useId, useState } from 'react';
 import { type FieldErrors, type Resolver, useForm } from 'react-hook-form';
@@ -7,6 +7,9 @@ import { institutionsQuery, payKeys } from '../pay/pay.queries';
 import styles from './withdrawal.module.css';
 
 type IsPhone = (country: string, phone: string) => boolean;
+
+/** The one refusal about a field of this form: the institution chosen is no longer offered. */
+const UNDER_THE_LIST = { [ErrorCode.institutionUnavailable]: true } as const;
 
 /**
  * The contract's own check as the form's resolver: the same rules, per country, that the server
@@ -122,11 +125,7 @@ export function RecipientForm({ country, methods, current, onDone }: Props) {
    * again, and focus lands there. Any other refusal is a toast; a dropped connection has been told already.
    */
   function refused(error: unknown) {
-    if (!(error instanceof Refused)) return;
-    if (error.code !== ErrorCode.institutionUnavailable) {
-      toast.danger(error.message);
-      return;
-    }
+    if (!refusalFor(error, UNDER_THE_LIST)) return;
     setError('institutionId', { type: 'server', message: `errors.${method}Unavailable` });
     void queryClient.invalidateQueries({ queryKey: payKeys.institutions(method) });
     // The saved recipient may be of the same institution: its card then says so behind Cancel.

@@ -3,8 +3,7 @@ import { normalizePhone } from '@grab/shared/phone';
 import { and, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database';
 import { institutions, recipients, users } from '../../db/schema';
-import { AppError, errors } from '../../http/app-error';
-import { ErrorCode } from '@grab/shared/contracts';
+import { errors } from '../../http/app-error';
 import { bankNameOf } from './bank-names';
 
 /** Only the end of an account ever leaves the server. */
@@ -63,8 +62,7 @@ export async function saveRecipient(db: Db, userId: number, input: RecipientInpu
       .select()
       .from(institutions)
       .where(and(eq(institutions.id, value.institutionId), eq(institutions.country, user.country), eq(institutions.method, value.method), eq(institutions.active, true)));
-    // Named as the earner chose it: a UPI earner never reads about banks or wallets.
-    if (!institution) throw new AppError(ErrorCode.institutionUnavailable, `errors.${value.method}Unavailable`);
+    if (!institution) throw errors.institutionUnavailable(value.method);
     // Wallets are paid to the number in its international form, whatever way it was typed.
     const account = value.method === 'wallet' ? (normalizePhone(user.country, value.account) ?? value.account) : value.method === 'upi' ? value.account.toLowerCase() : value.account;
     const ifsc = value.method === 'bank' && user.country === 'IN' ? (value.ifsc ?? null) : null;

@@ -166,7 +166,7 @@ export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: nu
     case 'not_found':
       throw errors.notFound();
     case 'institution_unavailable':
-      throw new AppError(ErrorCode.institutionUnavailable, `errors.${answer.detail ?? 'bank'}Unavailable`);
+      throw errors.institutionUnavailable(answer.detail ?? 'bank');
     case 'cooling_off':
       throw errors.coolingOff(answer.detail ?? '');
     case 'daily_count':
