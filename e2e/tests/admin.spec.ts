@@ -359,7 +359,7 @@ async function registerEarnerWithDevice(request: APIRequestContext, inviteCode: 
   return { country: 'IN', phone, password: DEFAULT_PASSWORD, token: data.token, userInfo: data.userInfo };
 }
 
-test('admin adds a bank an earner then saves, and switches it off: the earner is told under the list and on the card, and cannot withdraw to it', async ({ page, browser, request, earner }) => {
+test('admin adds a bank, moves it up the list, an earner then saves it, and the admin switches it off: the earner is told under the list and on the card, and cannot withdraw to it', async ({ page, browser, request, earner }) => {
   test.setTimeout(300_000);
   // A bank of this test's own: the seeded ones stay offered to the tests running beside it.
   const bank = `Grab Co-operative Bank ${Date.now() % 100_000}`;
@@ -375,6 +375,11 @@ test('admin adds a bank an earner then saves, and switches it off: the earner is
   await expect(page.getByRole('status')).toHaveText("Added to India's banks.");
   const row = page.getByRole('form', { name: bank });
   await expect(row.getByText('No earner has it saved')).toBeVisible();
+  // Last in the list, it can only go up: one step, which the earner's list shows below.
+  await expect(row.getByRole('button', { name: `Move ${bank} down` })).toBeDisabled();
+  await row.getByRole('button', { name: `Move ${bank} up` }).click();
+  await expect(page.getByRole('status')).toHaveText(`${bank} moved up.`);
+  await expect(row.getByRole('button', { name: `Move ${bank} down` })).toBeEnabled();
 
   // 2. The earner finds it in the list at once and saves it, then opens the form to change it.
   const phone = await browser.newContext({ ...PHONE_BROWSER, baseURL: test.info().project.use.baseURL });
@@ -382,6 +387,8 @@ test('admin adds a bank an earner then saves, and switches it off: the earner is
   await signIn(earnerPage, earner);
   await earnerPage.goto('/withdrawal');
   await earnerPage.getByRole('radio', { name: 'Bank', exact: true }).check({ force: true });
+  const banks = await earnerPage.getByRole('combobox', { name: 'Bank' }).locator('option').allTextContents();
+  expect(banks.indexOf(bank)).toBe(banks.length - 2);
   await earnerPage.getByRole('combobox', { name: 'Bank' }).selectOption({ label: bank });
   await earnerPage.getByLabel('Card name (as on the account)').fill('Asha Kumari');
   await earnerPage.getByLabel('Bank account number').fill('123456789012');
@@ -422,8 +429,9 @@ test('admin adds a bank an earner then saves, and switches it off: the earner is
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table', { name: 'Operator actions' });
   const changes = log.getByRole('row').filter({ hasText: 'config.institution' });
-  // The addition lists what it was made with; the switch-off only what it changed.
-  await expect(changes.filter({ hasText: bank })).toHaveCount(1);
+  // The addition lists what it was made with, the move the list before and after, the switch-off only what it changed.
+  await expect(changes.filter({ hasText: bank })).toHaveCount(2);
+  await expect(changes.filter({ hasText: 'config.institution.place' }).filter({ hasText: bank })).toHaveCount(1);
   await expect(changes.filter({ hasText: 'active: true → false' }).first()).toBeVisible();
 });
 

@@ -62,6 +62,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/draw', { prizes: initial.draw!.prizes, dailySpins: initial.draw!.dailySpins, spinsPerAuditTask: initial.draw!.spinsPerAuditTask }],
       ['/admin/config/settings', initial.settings],
       ['/admin/config/institution', { ...initial.institutions.find((i) => i.country === 'US' && i.method === 'bank')!, recipients: undefined }],
+      ['/admin/config/institution/place', { id: initial.institutions.find((i) => i.country === 'US' && i.method === 'bank')!.id, index: 0 }],
     ];
     for (const [url, payload] of calls) {
       for (const role of ROLES) {
@@ -200,6 +201,35 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     await settled(earner, paid.body.data!.id);
   });
 
+  it("puts a payout institution where an operator places it: the earner's list follows, a move sent twice lands once, each in the audit log", async () => {
+    const earner = await registerEarnerOf(ctx.app, { country: 'BD' });
+    const wallets = async () => (await get<{ name: string }[]>('/app/pay/institutionList?method=wallet', earner.token)).body.data!.map((w) => w.name);
+    const bangladeshWallets = (c: ConsoleConfig) => c.institutions.filter((i) => i.country === 'BD' && i.method === 'wallet');
+    const others = (c: ConsoleConfig) => c.institutions.filter((i) => !(i.country === 'BD' && i.method === 'wallet'));
+    const before = (await get<ConsoleConfig>('/admin/config')).body.data!;
+    const names = bangladeshWallets(before).map((i) => i.name);
+    expect(names.length).toBeGreaterThanOrEqual(3);
+    expect(await wallets()).toEqual(names);
+
+    // The last to the top, sent twice at once as a slow network may: it lands there once.
+    const last = bangladeshWallets(before).at(-1)!;
+    const twice = await Promise.all([1, 2].map(() => post<ConsoleConfig>('/admin/config/institution/place', { id: last.id, index: 0 })));
+    expect(twice.map((r) => r.body.code)).toEqual([200, 200]);
+    const moved = [last.name, ...names.slice(0, -1)];
+    expect(bangladeshWallets(twice[1]!.body.data!).map((i) => i.name)).toEqual(moved);
+    expect(await wallets()).toEqual(moved);
+    // One step down, as the console's arrow sends it; then past the end, which is the end.
+    await post('/admin/config/institution/place', { id: last.id, index: 1 });
+    expect(await wallets()).toEqual([names[0], last.name, ...names.slice(1, -1)]);
+    const after = (await post<ConsoleConfig>('/admin/config/institution/place', { id: last.id, index: 999 })).body.data!;
+    expect(await wallets()).toEqual(names);
+    // No other list moved.
+    expect(others(after)).toEqual(others(before));
+
+    const entries = await audit_('?action=config.institution.place');
+    expect(entries[0]).toMatchObject({ targetType: 'config', targetId: String(last.id), before: [names[0], last.name, ...names.slice(1, -1)], after: names });
+  });
+
   it('refuses bad input on every form with a message, changing nothing', async () => {
     const rows = await countRows(ctx.db);
     const current = (await get<ConsoleConfig>('/admin/config')).body.data!;
@@ -242,6 +272,12 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/institution', { id: 1.5, country: 'US', method: 'bank', name: 'Chase', active: true }],
       ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'Chase Two', active: 'yes' }],
       ['/admin/config/institution', { id: null, country: 'US', method: 'bank', name: 'chase', active: true }],
+      ['/admin/config/institution/place', { id: 0, index: 0 }],
+      ['/admin/config/institution/place', { id: 'Chase', index: 0 }],
+      ['/admin/config/institution/place', { id: 1, index: -1 }],
+      ['/admin/config/institution/place', { id: 1, index: 1.5 }],
+      ['/admin/config/institution/place', { id: 1, index: 1000 }],
+      ['/admin/config/institution/place', { id: 1 }],
     ];
     for (const [url, payload] of bad) {
       const { status, body } = await post(url, payload, people.admin.token, 'ur-PK');
@@ -258,6 +294,8 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     expect(renamedTo.body.code).toBe(400);
     const moved = await post('/admin/config/institution', { id: chase.id, country: 'MX', method: 'bank', name: 'Chase', active: true });
     expect([moved.status, moved.body.code]).toEqual([404, 404]);
+    const nowhere = await post('/admin/config/institution/place', { id: 2_000_000_000, index: 0 });
+    expect([nowhere.status, nowhere.body.code]).toEqual([404, 404]);
     expect(await countRows(ctx.db)).toEqual(rows);
     expect((await get<ConsoleConfig>('/admin/config')).body.data).toEqual(current);
   });

@@ -8,6 +8,7 @@ import {
   configCurrency,
   configDraw,
   configInstitution,
+  configInstitutionPlace,
   configLevels,
   configRebates,
   configSettings,
@@ -56,6 +57,7 @@ export const CUSTOM_CALLS: Endpoint[] = [
   configDraw,
   configSettings,
   configInstitution,
+  configInstitutionPlace,
   adminOfferUpdate,
   adminOfferArchive,
 ];

@@ -1,7 +1,9 @@
-import { type ConsoleConfig, type ConsoleInstitution, configInstitution, InstitutionInput, methodsOf, type PaymentMethod } from '@grab/shared/contracts';
+import { type ConsoleConfig, type ConsoleInstitution, configInstitution, configInstitutionPlace, InstitutionInput, methodsOf, type PaymentMethod } from '@grab/shared/contracts';
 import { countryName, DIAL_CODES } from '@grab/shared/countries';
+import { useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
 import { ConfigSection } from '../ui/config-section';
+import { refusalOf } from '../ui/operator-action';
 
 const METHOD_LABELS: Record<PaymentMethod, { list: string; one: string }> = {
   bank: { list: 'Banks', one: 'bank' },
@@ -16,18 +18,57 @@ interface RowValues {
 
 const earnersText = (n: number) => (n === 0 ? 'No earner has it saved' : n === 1 ? '1 earner has it saved' : `${n.toLocaleString('en')} earners have it saved`);
 
+type OnSaved = (config: ConsoleConfig, text: string) => void;
+
+/**
+ * Up and down in the list earners choose from: the first is the one they see first. Each press
+ * sends the place the row should take, so a press sent twice by a slow network moves it once.
+ */
+function MoveButtons({ row, index, count, onSaved }: { row: ConsoleInstitution; index: number; count: number; onSaved: OnSaved }) {
+  const { mutateAsync } = useCustomMutation<ConsoleConfig>();
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const move = async (to: number, word: string) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const answer = await mutateAsync({ url: configInstitutionPlace.path, method: 'post', values: { id: row.id, index: to }, successNotification: false, errorNotification: false });
+      onSaved(answer.data, `${row.name} moved ${word}.`);
+    } catch (error) {
+      setRefusal(refusalOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span className="moves">
+      <button type="button" disabled={busy || index === 0} aria-label={`Move ${row.name} up`} onClick={() => move(index - 1, 'up')}>
+        ↑
+      </button>
+      <button type="button" disabled={busy || index === count - 1} aria-label={`Move ${row.name} down`} onClick={() => move(index + 1, 'down')}>
+        ↓
+      </button>
+      {refusal ? (
+        <span className="error" role="alert">
+          {refusal}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
 /**
  * Where earners of each country can be paid: rename, switch off and on, or add a bank, UPI app or
- * wallet. Nothing is deleted: saved recipients and past orders keep pointing at their institution.
+ * wallet, and put them in the order earners see. Nothing is deleted: saved recipients and past orders keep pointing at their institution.
  */
-export function PayoutInstitutions({ institutions, onSaved }: { institutions: readonly ConsoleInstitution[]; onSaved: (config: ConsoleConfig, text: string) => void }) {
+export function PayoutInstitutions({ institutions, onSaved }: { institutions: readonly ConsoleInstitution[]; onSaved: OnSaved }) {
   const [country, setCountry] = useState('IN');
   return (
     <div className="config-section institutions">
       <h2>Payout institutions</h2>
       <p>
         Switched off, an institution leaves the earners' lists at once, and earners who saved it are asked to choose another before their next withdrawal. Orders already requested are
-        paid as they were.
+        paid as they were. Earners see each list in the order shown here; the arrows move a row.
       </p>
       <label className="filter">
         Country
@@ -45,7 +86,7 @@ export function PayoutInstitutions({ institutions, onSaved }: { institutions: re
         return (
           <div key={method} className="institution-list">
             <h3>{label.list}</h3>
-            {rows.map((row) => (
+            {rows.map((row, index) => (
               <ConfigSection<RowValues>
                 key={`${row.id}:${row.name}:${row.active}`}
                 title={row.name}
@@ -71,6 +112,7 @@ export function PayoutInstitutions({ institutions, onSaved }: { institutions: re
                       {row.active ? null : <strong className="off-tag">Switched off · </strong>}
                       {earnersText(row.recipients)}
                     </span>
+                    <MoveButtons row={row} index={index} count={rows.length} onSaved={onSaved} />
                   </>
                 )}
               </ConfigSection>

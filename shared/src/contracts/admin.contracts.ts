@@ -529,6 +529,16 @@ export const InstitutionInput = z
   .check(z.refine((i) => methodsOf(i.country).includes(i.method), { error: 'not a payment method of that country', path: ['method'] }));
 export type InstitutionInput = z.infer<typeof InstitutionInput>;
 
+/**
+ * Where one institution stands in its country's list of its method, from 0 (shown first); the
+ * others keep their order around it. A place, not a step, so a retried move lands where the first did.
+ */
+export const InstitutionPlaceInput = z.object({
+  id: z.int().check(z.gt(0), z.lte(2_147_483_647)),
+  index: z.int().check(z.gte(0), z.lte(999)),
+});
+export type InstitutionPlaceInput = z.infer<typeof InstitutionPlaceInput>;
+
 export const ConsoleConfig = z.object({
   settings: OperatorSettings,
   currencies: z.array(Currency),
@@ -550,3 +560,4 @@ export const configRebates = configCall('/admin/config/rebates', RebateRatesInpu
 export const configDraw = configCall('/admin/config/draw', DrawPrizesInput);
 export const configSettings = configCall('/admin/config/settings', OperatorSettings);
 export const configInstitution = configCall('/admin/config/institution', InstitutionInput);
+export const configInstitutionPlace = configCall('/admin/config/institution/place', InstitutionPlaceInput);

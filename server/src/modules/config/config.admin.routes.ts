@@ -1,4 +1,4 @@
-import { type ConsoleConfig, configCurrency, configDraw, configInstitution, configLevels, configRebates, configSettings, configView, configWithdraw, DrawConfig, type OperatorSettings } from '@grab/shared/contracts';
+import { type ConsoleConfig, configCurrency, configDraw, configInstitution, configInstitutionPlace, configLevels, configRebates, configSettings, configView, configWithdraw, DrawConfig, type OperatorSettings } from '@grab/shared/contracts';
 import { asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
@@ -8,7 +8,7 @@ import { earnerOf, route } from '../../http/route';
 import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
 import { currentSettings } from '../draw/draw-settings.repository';
-import { consoleInstitutions, saveInstitution } from '../wallet/institutions.repository';
+import { consoleInstitutions, placeInstitution, saveInstitution } from '../wallet/institutions.repository';
 import { listCurrencies } from './config.repository';
 import { saveSettings, settingsOf } from './operator-settings.repository';
 
@@ -115,6 +115,19 @@ export function configAdminRoutes(app: FastifyInstance, db: Db, defaults: Operat
         (c) => c.institutions.find((i) => (input.id === null ? i.country === input.country && i.method === input.method && i.name === input.name : i.id === input.id)) ?? null,
         (tx) => saveInstitution(tx, input),
       )(request),
+    guard,
+  );
+  route(
+    app,
+    configInstitutionPlace,
+    (input, request) => {
+      // The audit entry shows the whole list of the moved row's country and method, before and after.
+      const listOf = (c: ConsoleConfig) => {
+        const moved = c.institutions.find((i) => i.id === input.id);
+        return moved ? c.institutions.filter((i) => i.country === moved.country && i.method === moved.method).map((i) => i.name) : null;
+      };
+      return change('config.institution.place', String(input.id), listOf, (tx) => placeInstitution(tx, input))(request);
+    },
     guard,
   );
   route(

@@ -1,4 +1,4 @@
-import { type ConsoleInstitution, ErrorCode, type InstitutionInput } from '@grab/shared/contracts';
+import { type ConsoleInstitution, ErrorCode, type InstitutionInput, type InstitutionPlaceInput } from '@grab/shared/contracts';
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { institutions, recipients } from '../../db/schema';
@@ -56,4 +56,26 @@ export async function saveInstitution(tx: Executor, input: InstitutionInput): Pr
     .where(and(eq(institutions.id, input.id), eq(institutions.country, input.country), eq(institutions.method, input.method)))
     .returning({ id: institutions.id });
   if (changed.length === 0) throw errors.notFound();
+}
+
+/**
+ * Puts an institution at `index` of its country's list of its method (past the end: last), and
+ * numbers the list again from 0 so the order earners see is exactly the console's. The list's
+ * rows are locked in their order first, so two operators moving rows at once take turns.
+ */
+export async function placeInstitution(tx: Executor, input: InstitutionPlaceInput): Promise<void> {
+  const [row] = await tx.select({ country: institutions.country, method: institutions.method }).from(institutions).where(eq(institutions.id, input.id));
+  if (!row) throw errors.notFound();
+  const list = await tx
+    .select({ id: institutions.id })
+    .from(institutions)
+    .where(and(eq(institutions.country, row.country), eq(institutions.method, row.method)))
+    .orderBy(asc(institutions.position), asc(institutions.id))
+    .for('update');
+  const others = list.map((r) => r.id).filter((id) => id !== input.id);
+  const order = [...others.slice(0, input.index), input.id, ...others.slice(input.index)];
+  await tx
+    .update(institutions)
+    .set({ position: sql`array_position(${sql.param(order)}::integer[], ${institutions.id}) - 1` })
+    .where(and(eq(institutions.country, row.country), eq(institutions.method, row.method)));
 }
