@@ -49,7 +49,7 @@ function Console() {
           </a>
         ))}
         <span className="who">
-          <Phone e164={identity.phone} /> · {identity.role}
+          <Phone number={identity.phone} /> · {identity.role}
         </span>
         <button type="button" onClick={() => logout()}>
           Sign out

@@ -129,7 +129,7 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
   return (
     <div className="profile">
       <h2>
-        <Phone e164={earner.phone} /> · #{earner.id}
+        <Phone number={earner.phone} /> · #{earner.id}
       </h2>
       <dl>
         <dt>Country</dt>
@@ -199,7 +199,7 @@ export function Earners() {
           {result.data.map((e) => (
             <li key={e.id}>
               <button type="button" onClick={() => setChosen(e)}>
-                <Phone e164={e.phone} /> · {e.inviteCode} · level {e.level}
+                <Phone number={e.phone} /> · {e.inviteCode} · level {e.level}
                 {e.frozen ? ' · frozen' : ''}
               </button>
             </li>

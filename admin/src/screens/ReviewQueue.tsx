@@ -168,7 +168,7 @@ export function ReviewQueue() {
               <dd>#{claim.item.id}</dd>
               <dt>Earner</dt>
               <dd>
-                <Phone e164={claim.item.earnerPhone} /> ({claim.item.earnerId})
+                <Phone number={claim.item.earnerPhone} /> ({claim.item.earnerId})
               </dd>
               <dt>Reward</dt>
               <dd>{points(claim.item.reward)} points</dd>
