@@ -1,6 +1,7 @@
 import { languageByKey, useT } from '@grab/shared';
 import { type InputHTMLAttributes, type ReactNode, useId, useMemo, useState } from 'react';
 import styles from './auth.module.css';
+import { message } from './auth-form';
 import { type CountryOption, countryOptions } from './countries';
 
 interface FieldProps {
@@ -155,10 +156,9 @@ export function PhoneFields({ country, phone, onChange, errors }: PhoneFieldsPro
   const common = useT();
   const tag = languageByKey(common.language).tag;
   const options = useMemo(() => countryOptions(tag), [tag]);
-  const translate = (key: string | undefined) => (key ? common.t(key) : undefined);
   return (
     <>
-      <CountryField label={t('auth.country')} value={country} options={options} onChange={(v) => onChange('country', v)} error={translate(errors.country)} />
+      <CountryField label={t('auth.country')} value={country} options={options} onChange={(v) => onChange('country', v)} error={message(common.t, errors.country)} />
       <TextField
         label={t('auth.phone')}
         name="phone"
@@ -169,7 +169,44 @@ export function PhoneFields({ country, phone, onChange, errors }: PhoneFieldsPro
         prefix={options.find((o) => o.code === country)?.dialCode}
         value={phone}
         onChange={(v) => onChange('phone', v)}
-        error={translate(errors.phone)}
+        error={message(common.t, errors.phone)}
+      />
+    </>
+  );
+}
+
+interface NewPasswordFieldsProps {
+  /** "Password" on sign-up, "New password" on the change. */
+  label: string;
+  password: string;
+  rePassword: string;
+  onChange: (field: 'password' | 'rePassword', value: string) => void;
+  /** i18n keys of the common namespace, per field. */
+  errors: Partial<Record<string, string>>;
+}
+
+/** A new password with its rule, and the same again, as both register and the password change ask for them. */
+export function NewPasswordFields({ label, password, rePassword, onChange, errors }: NewPasswordFieldsProps) {
+  const { t } = useT('host');
+  const common = useT();
+  return (
+    <>
+      <PasswordField
+        label={label}
+        name="password"
+        autoComplete="new-password"
+        hint={t('auth.passwordRule')}
+        value={password}
+        onChange={(v) => onChange('password', v)}
+        error={message(common.t, errors.password)}
+      />
+      <PasswordField
+        label={t('auth.rePassword')}
+        name="rePassword"
+        autoComplete="new-password"
+        value={rePassword}
+        onChange={(v) => onChange('rePassword', v)}
+        error={message(common.t, errors.rePassword)}
       />
     </>
   );

@@ -1,7 +1,7 @@
 import { BackButton, ChangePasswordBody, callMain, changePassword, clearSession, PATHS, toast, useNavigate, useT } from '@grab/shared';
 import { type FormEvent, startTransition, useRef, useState } from 'react';
 import { focusFirstError, message, refusalErrors, useForm, validateWith } from './auth-form';
-import { PasswordField } from './auth-fields';
+import { NewPasswordFields, PasswordField } from './auth-fields';
 import styles from './auth.module.css';
 
 export function ChangePasswordPage() {
@@ -62,23 +62,7 @@ export function ChangePasswordPage() {
             onChange={(v) => setValue('oldPassword', v)}
             error={message(common.t, errors.oldPassword)}
           />
-          <PasswordField
-            label={t('auth.newPassword')}
-            name="password"
-            autoComplete="new-password"
-            hint={t('auth.passwordRule')}
-            value={values.password}
-            onChange={(v) => setValue('password', v)}
-            error={message(common.t, errors.password)}
-          />
-          <PasswordField
-            label={t('auth.rePassword')}
-            name="rePassword"
-            autoComplete="new-password"
-            value={values.rePassword}
-            onChange={(v) => setValue('rePassword', v)}
-            error={message(common.t, errors.rePassword)}
-          />
+          <NewPasswordFields label={t('auth.newPassword')} password={values.password} rePassword={values.rePassword} onChange={setValue} errors={errors} />
           <button type="submit" className={`g-button ${styles.submit}`} disabled={busy}>
             {t('auth.submitChangePassword')}
           </button>

@@ -1,6 +1,6 @@
 import { callMain, configAtom, deviceId, formatPoints, Link, PATHS, RegisterBody, register, setSession, toast, tokenAtom, useAtomValue, useNavigate, useT, userInfoAtom } from '@grab/shared';
 import { type ReactNode, useState } from 'react';
-import { PasswordField, PhoneFields, TextField } from './auth-fields';
+import { NewPasswordFields, PhoneFields, TextField } from './auth-fields';
 import { defaultCountry, message, rememberCountry, usePhoneForm } from './auth-form';
 import { AuthScreen } from './auth-screen';
 import { InviterNote } from './inviter-note';
@@ -73,23 +73,7 @@ export function RegisterPage({ languageChooser, onRegistered }: RegisterPageProp
       ) : (
       <form ref={formRef} className={styles.form} onSubmit={onSubmit} noValidate>
         <PhoneFields country={values.country} phone={values.phone} onChange={setValue} errors={errors} />
-        <PasswordField
-          label={t('auth.password')}
-          name="password"
-          autoComplete="new-password"
-          hint={t('auth.passwordRule')}
-          value={values.password}
-          onChange={(v) => setValue('password', v)}
-          error={message(common.t, errors.password)}
-        />
-        <PasswordField
-          label={t('auth.rePassword')}
-          name="rePassword"
-          autoComplete="new-password"
-          value={values.rePassword}
-          onChange={(v) => setValue('rePassword', v)}
-          error={message(common.t, errors.rePassword)}
-        />
+        <NewPasswordFields label={t('auth.password')} password={values.password} rePassword={values.rePassword} onChange={setValue} errors={errors} />
         <TextField
           label={t('auth.inviteCode')}
           name="inviteCode"
