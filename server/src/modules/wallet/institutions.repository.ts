@@ -1,5 +1,5 @@
 import { type ConsoleInstitution, ErrorCode, type InstitutionInput, type InstitutionPlaceInput } from '@grab/shared/contracts';
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
 import { institutions, recipients } from '../../db/schema';
 import { AppError, errors } from '../../http/app-error';
@@ -77,5 +77,6 @@ export async function placeInstitution(tx: Executor, input: InstitutionPlaceInpu
   await tx
     .update(institutions)
     .set({ position: sql`array_position(${sql.param(order)}::integer[], ${institutions.id}) - 1` })
-    .where(and(eq(institutions.country, row.country), eq(institutions.method, row.method)));
+    // Only the rows locked above: one added meanwhile keeps the place its addition gave it.
+    .where(inArray(institutions.id, order));
 }
