@@ -8,7 +8,8 @@ import { apiProxy } from '../tools/mf/rsbuild';
  * earner's shell, whose first load never names these files.
  */
 export default defineConfig({
-  html: { title: 'Grab operator console', meta: { robots: 'noindex' } },
+  // The console is in English: its page says so, for screen readers and the browser's translation.
+  html: { template: './src/index.html', title: 'Grab operator console', meta: { robots: 'noindex' } },
   source: { entry: { index: './src/index.tsx' } },
   output: { assetPrefix: '/admin/', cleanDistPath: true },
   server: { port: 5190, strictPort: true, base: '/admin', proxy: apiProxy() },

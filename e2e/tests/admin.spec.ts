@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { seriousAxeViolations } from '../support/accessibility';
 import { DESKTOP, operator, signInToConsole, signOutOfConsole } from '../support/console';
 import { DEFAULT_PASSWORD, type Earner, freshPhone, registerEarnerOf, shownIndianNumber } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
@@ -98,6 +99,8 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await expect(page.getByRole('img', { name: 'Proof 1' })).toBeVisible();
   await page.getByRole('button', { name: /zoom in/ }).click();
   await expect(page.getByRole('button', { name: /zoom out/ })).toBeVisible();
+  // The queue with a submission open, its decision buttons and pictures: as usable as the other screens.
+  expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('heading', { name: title }).click();
   await page.keyboard.press('2');
   await expect(page.getByLabel('Reason the earner reads')).toHaveValue('The screenshot is cut off or unreadable');
