@@ -59,7 +59,8 @@ function MoveButtons({ row, index, count, onSaved }: { row: ConsoleInstitution; 
 
 /**
  * Where earners of each country can be paid: rename, switch off and on, or add a bank, UPI app or
- * wallet, and put them in the order earners see. Nothing is deleted: saved recipients and past orders keep pointing at their institution.
+ * wallet, and put them in the order earners see. Nothing is deleted: saved recipients and past
+ * orders keep pointing at their institution.
  */
 export function PayoutInstitutions({ institutions, onSaved }: { institutions: readonly ConsoleInstitution[]; onSaved: OnSaved }) {
   const [country, setCountry] = useState('IN');
