@@ -1,9 +1,7 @@
-import { type ConsoleConfig, type ConsoleInstitution, configInstitution, configInstitutionPlace, InstitutionInput, methodsOf, type PaymentMethod } from '@grab/shared/contracts';
+import { type ConsoleInstitution, configInstitution, configInstitutionPlace, InstitutionInput, methodsOf, type PaymentMethod } from '@grab/shared/contracts';
 import { countryName, DIAL_CODES } from '@grab/shared/countries';
-import { useCustomMutation } from '@refinedev/core';
 import { useState } from 'react';
-import { ConfigSection } from '../ui/config-section';
-import { refusalOf } from '../ui/operator-action';
+import { ConfigSection, type OnSaved, useConfigCall } from '../ui/config-section';
 
 const METHOD_LABELS: Record<PaymentMethod, { list: string; one: string }> = {
   bank: { list: 'Banks', one: 'bank' },
@@ -18,28 +16,13 @@ interface RowValues {
 
 const earnersText = (n: number) => (n === 0 ? 'No earner has it saved' : n === 1 ? '1 earner has it saved' : `${n.toLocaleString('en')} earners have it saved`);
 
-type OnSaved = (config: ConsoleConfig, text: string) => void;
-
 /**
  * Up and down in the list earners choose from: the first is the one they see first. Each press
  * sends the place the row should take, so a press sent twice by a slow network moves it once.
  */
 function MoveButtons({ row, index, count, onSaved }: { row: ConsoleInstitution; index: number; count: number; onSaved: OnSaved }) {
-  const { mutateAsync } = useCustomMutation<ConsoleConfig>();
-  const [busy, setBusy] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const move = async (to: number, word: string) => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      const answer = await mutateAsync({ url: configInstitutionPlace.path, method: 'post', values: { id: row.id, index: to }, successNotification: false, errorNotification: false });
-      onSaved(answer.data, `${row.name} moved ${word}.`);
-    } catch (error) {
-      setRefusal(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { send, refusal, busy } = useConfigCall(onSaved);
+  const move = (to: number, word: string) => send(configInstitutionPlace.path, { id: row.id, index: to }, `${row.name} moved ${word}.`);
   return (
     <span className="moves">
       <button type="button" disabled={busy || index === 0} aria-label={`Move ${row.name} up`} onClick={() => move(index - 1, 'up')}>
