@@ -1,6 +1,6 @@
 import { defineConfig } from '@rsbuild/core';
 import { pluginReact } from '@rsbuild/plugin-react';
-import { apiProxy } from '../tools/mf/rsbuild';
+import { consoleApiProxy } from '../tools/mf/rsbuild';
 
 /**
  * The operator console: a plain single-page build (no federation), served by the same server at
@@ -12,6 +12,6 @@ export default defineConfig({
   html: { template: './src/index.html', title: 'Grab operator console', meta: { robots: 'noindex' } },
   source: { entry: { index: './src/index.tsx' } },
   output: { assetPrefix: '/admin/', cleanDistPath: true },
-  server: { port: 5190, strictPort: true, base: '/admin', proxy: apiProxy() },
+  server: { port: 5190, strictPort: true, base: '/admin', proxy: consoleApiProxy() },
   plugins: [pluginReact()],
 });

@@ -70,6 +70,24 @@ export function apiProxy() {
   ];
 }
 
+/**
+ * The console's dev server: the earner app's forwarding, and its own calls. The console's page and
+ * its files live under /admin/ as its calls do (its screens are named after `#`), so a request is
+ * told by what it asks for: the API client always asks for JSON, the browser's page, script and
+ * hot-update requests never do.
+ */
+export function consoleApiProxy() {
+  return [
+    ...apiProxy(),
+    {
+      pathFilter: ['/admin'],
+      target: API_ORIGIN,
+      changeOrigin: true,
+      bypass: (req: { headers: { accept?: string } }) => (req.headers.accept?.includes('application/json') ? null : true),
+    },
+  ];
+}
+
 // The parts of Rspack this file touches, written out: this folder has no Rspack of its own to take
 // the types from (see locale-chunks.plugin.ts).
 interface RspackModule {
