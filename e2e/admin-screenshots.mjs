@@ -122,5 +122,10 @@ await shot('offers');
 await page.getByRole('link', { name: 'Audit log' }).click();
 await page.getByRole('table', { name: 'Operator actions' }).waitFor();
 await shot('audit-log');
+// What a table says when nothing matches.
+await page.getByLabel('Action').fill('no.such.action');
+await page.getByRole('button', { name: 'Filter' }).click();
+await page.getByText('No operator action matches the filter.').waitFor();
+await shot('audit-log-nothing');
 await browser.close();
 console.log(`screenshots in ${out}`);

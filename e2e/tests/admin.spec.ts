@@ -168,6 +168,10 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(log.getByRole('row').filter({ hasText: 'review.fail' })).toHaveCount(0);
   await expect(log.getByRole('row').filter({ hasText: `withdrawOrder ${order.id}` })).toBeVisible();
+  // A filter that matches nothing says so, rather than leaving an empty table.
+  await page.getByLabel('Action').fill('no.such.action');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(log).toContainText('No operator action matches the filter.');
 });
 
 test('admin edits and archives a task, reverses a credit, dismisses a flag, changes a level threshold, all in the audit log', async ({ page, request, earner }) => {

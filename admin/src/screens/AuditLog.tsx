@@ -75,7 +75,7 @@ export function AuditLog() {
         ))}
         <button type="submit">Filter</button>
       </form>
-      <DataTable table={table} caption="Operator actions" />
+      <DataTable table={table} caption="Operator actions" empty={table.refineCore.filters.length > 0 ? 'No operator action matches the filter.' : 'No operator action yet.'} />
     </section>
   );
 }

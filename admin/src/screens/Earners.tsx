@@ -106,7 +106,7 @@ function Ledger({ earnerId, onChange }: { earnerId: number; onChange: (e: Earner
           }}
         />
       )}
-      <DataTable table={table} caption="Ledger entries" />
+      <DataTable table={table} caption="Ledger entries" empty="No ledger entry yet." />
     </>
   );
 }

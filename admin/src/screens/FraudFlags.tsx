@@ -118,8 +118,8 @@ export function FraudFlags() {
       <h1 id="fraud-title">Fraud flags</h1>
       <p>Sign-ups per device and per address, and rebates held until an invitee's first approved audit task. Duplicate pictures show on each submission of the review queue.</p>
       <Notice message={message} />
-      <DataTable table={signups} caption="Sign-ups sharing a device or address" />
-      {admin && <DataTable table={held} caption="Held rebates" />}
+      <DataTable table={signups} caption="Sign-ups sharing a device or address" empty="No inviter has two sign-ups from one browser or one address." />
+      {admin && <DataTable table={held} caption="Held rebates" empty="No rebate is held." />}
     </section>
   );
 }

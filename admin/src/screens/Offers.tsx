@@ -165,7 +165,7 @@ export function Offers() {
         </select>
       </label>
       <EditorPanel editing={editing} newLabel="New offer" message={message} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
-      <DataTable table={table} caption="Offers" />
+      <DataTable table={table} caption="Offers" empty={currency ? `No offer in ${currency}: its earners see no partner offers.` : 'No offer yet: earners see no partner offers.'} />
     </section>
   );
 }

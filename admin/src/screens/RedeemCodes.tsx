@@ -188,7 +188,7 @@ export function RedeemCodes() {
           }}
         />
       )}
-      <DataTable table={table} caption="Batches" />
+      <DataTable table={table} caption="Batches" empty="No batch of codes yet." />
       {open !== null && <BatchDetail key={open} batchId={open} />}
     </section>
   );

@@ -267,7 +267,7 @@ export function Tasks() {
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>
       <EditorPanel editing={editing} newLabel="New task" message={message} form={(task) => <TaskForm key={task?.id ?? 'new'} task={task} onDone={done} />} />
-      <DataTable table={table} caption="Tasks" />
+      <DataTable table={table} caption="Tasks" empty="No tasks yet: earners see an empty task hall until one is added with New task." />
     </section>
   );
 }

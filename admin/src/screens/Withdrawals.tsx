@@ -141,7 +141,7 @@ export function Withdrawals() {
         </select>
       </label>
       <Notice message={message} />
-      <DataTable table={table} caption="Orders" />
+      <DataTable table={table} caption="Orders" empty="No order is in this state." />
       <DailyTotals />
     </section>
   );

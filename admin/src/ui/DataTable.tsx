@@ -2,8 +2,11 @@ import type { BaseRecord } from '@refinedev/core';
 import type { UseTableReturnType } from '@refinedev/react-table';
 import { flexRender } from '@tanstack/react-table';
 
-/** A TanStack table of a refine resource, with previous/next paging. */
-export function DataTable<T extends BaseRecord>({ table, caption }: { table: UseTableReturnType<T>; caption: string }) {
+/**
+ * A TanStack table of a refine resource, with previous/next paging. `empty` says what no rows mean
+ * on that screen, so an operator on a new deployment knows what to do rather than what is missing.
+ */
+export function DataTable<T extends BaseRecord>({ table, caption, empty }: { table: UseTableReturnType<T>; caption: string; empty: string }) {
   const { reactTable, refineCore } = table;
   const loading = refineCore.tableQuery.isFetching;
   const error = refineCore.tableQuery.error;
@@ -33,7 +36,7 @@ export function DataTable<T extends BaseRecord>({ table, caption }: { table: Use
           {!loading && reactTable.getRowModel().rows.length === 0 && (
             <tr>
               <td colSpan={reactTable.getAllColumns().length} className="empty">
-                {error ? error.message : 'Nothing here.'}
+                {error ? error.message : empty}
               </td>
             </tr>
           )}
