@@ -66,6 +66,13 @@ function DailyTotals() {
             <td>{points(t.fee)}</td>
           </tr>
         ))}
+        {result?.data && list.length === 0 && (
+          <tr>
+            <td colSpan={7} className="empty">
+              No withdrawal in the last 14 days.
+            </td>
+          </tr>
+        )}
       </tbody>
     </table>
   );
