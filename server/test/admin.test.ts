@@ -512,7 +512,7 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       const rows = await countRows(ctx.db);
       const refused = await post('/admin/earners/reverse', people.admin.token, { earnerId: earner.userId, entryId, reason: 'Wrong task' });
       expect([refused.status, refused.body.code]).toEqual([400, 1101]);
-      expect(refused.body.msg).toBe('The balance (100.00 points) no longer holds these 400.00 points: they were already withdrawn. Nothing was changed.');
+      expect(refused.body.msg).toBe('The balance (100 points) no longer holds these 400 points: they were already withdrawn. Nothing was changed.');
       expect(await countRows(ctx.db)).toEqual(rows);
       expect(await balanceOf(ctx.db, earner.userId)).toBe(100_00);
       expect((await ledgerOf(earner.userId)).find((l) => l.id === entryId)?.reversible).toBe(true);

@@ -214,7 +214,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
       [{ amount: 1.5 }, 400, 'Please select an amount'],
       [{ amount: 1e30 }, 400, 'Please select an amount'],
       [{ amount: 2_000_000_000 }, 400, 'That amount is too large'],
-      [{ amount: 50_00 }, 400, 'The smallest withdrawal is INR 100.00'],
+      [{ amount: 50_00 }, 400, 'The smallest withdrawal is ₹100.00'],
       [{ amount: 150_00 }, 400, 'Please select an amount'],
       [{ amount: RUPEES_100, recipientId: strangers.id }, 404, 'Not found'],
       [{ amount: RUPEES_100, recipientId: 'x' }, 400, 'Please add a recipient first'],
@@ -230,6 +230,11 @@ describe.each(engines)('the wallet on %s', (engine) => {
     const hindi = await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, headers: { 'accept-language': 'hi-IN' }, payload: { amount: 0, recipientId: recipient.id, idempotencyKey: key() } });
     expect(hindi.body.code).toBe(400);
     expect(hindi.body.msg).not.toBe('Please select an amount');
+    // Amounts in a refusal are written as the earner's language writes them, as the screens do.
+    const rupees = new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(100);
+    const below = await call(ctx.app, { method: 'POST', url: '/app/pay/pay-withdraw', token: earner.token, headers: { 'accept-language': 'hi-IN' }, payload: { amount: 50_00, recipientId: recipient.id, idempotencyKey: key() } });
+    expect(below.body.msg).toContain(rupees);
+    expect(below.body.msg).not.toContain('INR');
     expect(await countRows(ctx.db)).toEqual(before);
   });
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@grab/shared/contracts';
+import type { Figure, MessageParams } from './i18n';
 
 /**
  * A failure the earner should read about. `key` is an i18n key translated into the earner's
@@ -8,7 +9,7 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly key: string,
-    readonly params: Record<string, string | number> = {},
+    readonly params: MessageParams = {},
   ) {
     super(key);
     this.name = 'AppError';
@@ -32,14 +33,14 @@ export const errors = {
   insufficientBalance: () => new AppError(ErrorCode.insufficientBalance, 'errors.insufficientBalance'),
   tooManyRequests: (minutes: number) => new AppError(ErrorCode.tooManyRequests, 'errors.tooManyRequests', { minutes }),
   conflict: () => new AppError(ErrorCode.conflict, 'errors.conflict'),
-  belowMinimum: (amount: string) => new AppError(ErrorCode.validation, 'errors.belowMinimum', { amount }),
+  belowMinimum: (amount: Figure) => new AppError(ErrorCode.validation, 'errors.belowMinimum', { amount }),
   amountNotOffered: () => new AppError(ErrorCode.validation, 'validation.amountRequired'),
   dailyCountReached: (count: number) => new AppError(ErrorCode.withdrawLimit, 'errors.dailyCountReached', { count }),
-  dailyAmountReached: (amount: string) => new AppError(ErrorCode.withdrawLimit, 'errors.dailyAmountReached', { amount }),
+  dailyAmountReached: (amount: Figure) => new AppError(ErrorCode.withdrawLimit, 'errors.dailyAmountReached', { amount }),
   coolingOff: (time: string) => new AppError(ErrorCode.coolingOff, 'errors.coolingOff', { time }),
   /** Named as the earner chose it: a UPI earner never reads about banks or wallets. */
   institutionUnavailable: (method: string) => new AppError(ErrorCode.institutionUnavailable, `errors.${method}Unavailable`),
-  notWithdrawable: (points: string) => new AppError(ErrorCode.insufficientBalance, 'errors.notWithdrawable', { points }),
+  notWithdrawable: (points: Figure) => new AppError(ErrorCode.insufficientBalance, 'errors.notWithdrawable', { points }),
   payoutOnly: () => new AppError(ErrorCode.forbidden, 'errors.payoutOnly'),
   payoutState: () => new AppError(ErrorCode.conflict, 'errors.payoutState'),
   badSign: () => new AppError(ErrorCode.badSign, 'errors.badSign'),

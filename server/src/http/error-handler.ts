@@ -3,13 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
-import type { Translator } from './i18n';
+import type { MessageParams, Translator } from './i18n';
 
 interface Failure {
   status: number;
   code: number;
   key: string;
-  params?: Record<string, string | number>;
+  params?: MessageParams;
 }
 
 function isMessaging(request: FastifyRequest): boolean {

@@ -7,7 +7,10 @@ import { createTranslator } from './i18n';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'grab-locales-'));
 fs.writeFileSync(
   path.join(dir, 'en-US.json'),
-  JSON.stringify({ errors: { tooManyRequests: 'Wait {{minutes}} minutes', internal: 'Oops', badSign: 'Bad sign' }, validation: { form: 'Fill the form' } }),
+  JSON.stringify({
+    errors: { tooManyRequests: 'Wait {{minutes}} minutes', internal: 'Oops', badSign: 'Bad sign', short: 'You need {{points}} more points', least: 'At least {{amount}}' },
+    validation: { form: 'Fill the form' },
+  }),
 );
 fs.writeFileSync(path.join(dir, 'ur-PK.json'), JSON.stringify({ errors: { tooManyRequests: '{{minutes}} منٹ انتظار کریں' } }));
 fs.writeFileSync(path.join(dir, 'bn-BD.json'), '{ not json');
@@ -25,6 +28,17 @@ describe('the server translator', () => {
     expect(t.translate('errors.badSign', 'ur-PK')).toBe('Bad sign');
     expect(t.translate('errors.badSign', 'ha-NG')).toBe('Bad sign');
     expect(t.translate('errors.badSign', 'bn-BD')).toBe('Bad sign');
+  });
+
+  it("writes points and money in the language's own way, as the screens do", () => {
+    const lakh = { points: 1_00_000_00 };
+    expect(t.translate('errors.short', 'en-US', { points: lakh })).toBe('You need 100,000 more points');
+    expect(t.translate('errors.short', 'hi-IN', { points: lakh })).toBe(`You need ${new Intl.NumberFormat('hi-IN').format(100_000)} more points`);
+    expect(t.translate('errors.short', 'hi-IN', { points: lakh })).toContain('1,00,000');
+    expect(t.translate('errors.least', 'en-US', { amount: { money: 10_000, currency: 'INR', fractionDigits: 2 } })).toBe('At least ₹100.00');
+    expect(t.translate('errors.least', 'en-US', { amount: { money: 500, currency: 'IDR', fractionDigits: 0 } })).toBe(`At least ${new Intl.NumberFormat('en-US', { style: 'currency', currency: 'IDR', maximumFractionDigits: 0 }).format(500)}`);
+    // A code Intl refuses still reads as its amount, after the code.
+    expect(t.translate('errors.least', 'en-US', { amount: { money: 150, currency: 'X1', fractionDigits: 2 } })).toBe('At least X1 1.50');
   });
 
   it('never shows a raw key: an unknown key becomes the generic error', () => {

@@ -1,14 +1,36 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { formatPoints } from '@grab/shared/format';
+import { numberFormat } from '@grab/shared/format/intl';
 import { interpolate } from '@grab/shared/i18n/interpolate';
-import { LANGUAGES, languageFromHeader } from '@grab/shared/i18n/languages';
+import { type Language, LANGUAGES, languageFromHeader } from '@grab/shared/i18n/languages';
 
 type Resource = { [key: string]: string | Resource };
+
+/**
+ * A figure a message writes as the earner's language writes numbers, as the screens do: "₹100.00"
+ * and "1,200 points" in English, Indian digit grouping in Hindi, not the same English text in all.
+ * `points` in hundredths; `money` in minor units of `currency`.
+ */
+export type Figure = { points: number } | { money: number; currency: string; fractionDigits: number };
+export type MessageParams = Record<string, string | number | Figure>;
+
+function written(value: string | number | Figure, language: Language): string | number {
+  if (typeof value !== 'object') return value;
+  if ('points' in value) return formatPoints(value.points, language.key);
+  const digits = { minimumFractionDigits: value.fractionDigits, maximumFractionDigits: value.fractionDigits };
+  try {
+    return numberFormat(language.tag, { style: 'currency', currency: value.currency, ...digits }).format(value.money / 10 ** value.fractionDigits);
+  } catch {
+    // A code this Node has no currency data for: still the amount, after the code.
+    return `${value.currency} ${numberFormat(language.tag, digits).format(value.money / 10 ** value.fractionDigits)}`;
+  }
+}
 
 export interface Translator {
   /** Whether `key` names a message (in the fallback language, which has every key). */
   has(key: string): boolean;
-  translate(key: string, acceptLanguage: string | undefined, params?: Record<string, string | number>): string;
+  translate(key: string, acceptLanguage: string | undefined, params?: MessageParams): string;
 }
 
 const FALLBACK = 'en-US';
@@ -39,9 +61,11 @@ export function createTranslator(localesDir: string): Translator {
   return {
     has: (key) => lookup(fallback, key) !== undefined,
     translate(key, acceptLanguage, params = {}) {
-      const language = languageFromHeader(acceptLanguage).key;
-      const text = lookup(resources.get(language), key) ?? lookup(fallback, key) ?? lookup(fallback, 'errors.internal') ?? key;
-      return interpolate(text, params);
+      const language = languageFromHeader(acceptLanguage);
+      const text = lookup(resources.get(language.key), key) ?? lookup(fallback, key) ?? lookup(fallback, 'errors.internal') ?? key;
+      const values: Record<string, string | number> = {};
+      for (const [name, value] of Object.entries(params)) values[name] = written(value, language);
+      return interpolate(text, values);
     },
   };
 }

@@ -290,7 +290,7 @@ export async function correctCredit(tx: Tx, userId: number, entryId: number): Pr
   if (done) throw new AppError(ErrorCode.conflict, 'admin.alreadyReversed');
   const balanceBefore = Number(locked?.amount ?? 0);
   if (balanceBefore < entry.amount) {
-    throw new AppError(ErrorCode.insufficientBalance, 'admin.reversalNotCovered', { points: (entry.amount / 100).toFixed(2), balance: (balanceBefore / 100).toFixed(2) });
+    throw new AppError(ErrorCode.insufficientBalance, 'admin.reversalNotCovered', { points: { points: entry.amount }, balance: { points: balanceBefore } });
   }
   const result = await reverse(tx, entryId, `reversal:${entry.transferId}`);
   return { entry, reversal: result.debit, balanceBefore, balanceAfter: balanceBefore - entry.amount };

@@ -15,11 +15,6 @@ export interface WithdrawDeps {
   rules: WithdrawRulesCache;
 }
 
-function money(amountMinor: number, currency: string, fractionDigits: number): string {
-  return `${currency} ${(amountMinor / 10 ** fractionDigits).toFixed(fractionDigits)}`;
-}
-
-const points = (hundredths: number) => (hundredths / 100).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
 type RequestOutcome =
   | 'created'
@@ -160,7 +155,7 @@ export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: nu
     case 'frozen':
       throw new AppError(ErrorCode.forbidden, 'admin.frozen', { reason: answer.detail ?? '' });
     case 'below_minimum':
-      throw errors.belowMinimum(money(rules.minAmount, rules.currency, rules.fractionDigits));
+      throw errors.belowMinimum({ money: rules.minAmount, currency: rules.currency, fractionDigits: rules.fractionDigits });
     case 'not_offered':
       throw errors.amountNotOffered();
     case 'not_found':
@@ -172,9 +167,9 @@ export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: nu
     case 'daily_count':
       throw errors.dailyCountReached(Number(rules.settingsRow.daily_count));
     case 'daily_amount':
-      throw errors.dailyAmountReached(money(Number(rules.settingsRow.daily_amount), rules.currency, rules.fractionDigits));
+      throw errors.dailyAmountReached({ money: Number(rules.settingsRow.daily_amount), currency: rules.currency, fractionDigits: rules.fractionDigits });
     case 'not_withdrawable':
-      throw errors.notWithdrawable(points(Number(answer.detail)));
+      throw errors.notWithdrawable({ points: Number(answer.detail) });
     case 'created':
       break;
   }
