@@ -6,10 +6,10 @@ import { OffsetClock, systemClock } from './clock';
 import type { Config } from './config';
 import { type Database, ping } from './db/database';
 import { ReadCache } from './db/read-cache';
-import { clientErrorHandler, installErrorHandling, sendFailure } from './http/error-handler';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandling, sendFailure } from './http/error-handler';
 import { jsonHasNul, nulRefusal, queryHasNul } from './http/nul-guard';
 import { createTranslator, type Translator } from './http/i18n';
-import { registerSecurity } from './http/security';
+import { registerSecurity, securityHeaders } from './http/security';
 import { shellHandler } from './http/shell';
 import { transportOptions } from './http/transport';
 import { isSpaRoute, manifestOrigins, registerStatic } from './http/static';
@@ -64,6 +64,7 @@ export interface BuildAppOptions {
 export async function buildApp({ database, config, logger = false, translator }: BuildAppOptions): Promise<FastifyInstance> {
   const db = database.db;
   const t = translator ?? createTranslator(config.localesDir);
+  const headers = securityHeaders(manifestOrigins(config), config.tls);
   // Typed as the HTTP/1.1 server whichever transport runs: the handlers use nothing node:http2's
   // compatibility objects lack (test/https.test.ts serves the app over both).
   const app = Fastify({
@@ -78,6 +79,7 @@ export async function buildApp({ database, config, logger = false, translator }:
     // One line per request (below) instead of fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: clientErrorHandler(t),
+    frameworkErrors: frameworkErrorHandler(t, headers),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -105,7 +107,7 @@ export async function buildApp({ database, config, logger = false, translator }:
     done();
   });
   installErrorHandling(app, t);
-  await registerSecurity(app, manifestOrigins(config), config.tls);
+  await registerSecurity(app, headers);
   await app.register(compress, {
     global: true,
     encodings: ['br', 'gzip'],

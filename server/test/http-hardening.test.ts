@@ -3,7 +3,15 @@ import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig, parseTrustProxy } from '../src/config';
-import { call, engines, PASSWORD, registerEarner, testConfig, useTestContext } from './helper';
+import fs from 'node:fs';
+import path from 'node:path';
+import { call, countRows, engines, PASSWORD, registerEarner, testConfig, useTestContext } from './helper';
+
+const localesDir = path.resolve(import.meta.dirname, '..', '..', 'shared', 'src', 'i18n', 'locales');
+const message = (language: string, key: string): string => {
+  const [group, name] = key.split('.') as [string, string];
+  return (JSON.parse(fs.readFileSync(path.join(localesDir, `${language}.json`), 'utf8')) as Record<string, Record<string, string>>)[group]![name]!;
+};
 
 describe('TRUST_PROXY', () => {
   it('takes none, a hop count or proxy addresses, and refuses "true"', () => {
@@ -73,6 +81,31 @@ describe.each(engines)('HTTP hardening on %s', (engine) => {
       const names = answer.raw.res.getHeaderNames();
       expect(names.length).toBe(new Set(names).size);
     }
+  });
+
+  it('answers a URL the router cannot decode, and a call under /webhooks/ that does not exist, with the envelope and the security headers', async () => {
+    const badUrl = await ctx.app.inject({ method: 'GET', url: '/app/task/list%FF', headers: { 'accept-language': 'ur-PK' } });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json()).toEqual({ code: 400, data: null, msg: message('ur-PK', 'errors.malformed') });
+    expect(badUrl.headers).toMatchObject({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-security-policy': expect.stringContaining("default-src 'self'") });
+    const messaging = await ctx.app.inject({ method: 'GET', url: '/api/user/get_phonestatus%E0%A4' });
+    expect(messaging.json()).toEqual({ code: 400, data: null, message: message('en-US', 'errors.malformed') });
+    // The webhook is POST only; a GET is nothing there, never the app's page.
+    const webhook = await ctx.app.inject({ method: 'GET', url: '/webhooks/payout/simulator' });
+    expect([webhook.statusCode, webhook.json()]).toEqual([404, { code: 404, data: null, msg: message('en-US', 'errors.notFound') }]);
+  });
+
+  it('does not run a GET call for a HEAD request: a HEAD of the code redemption redeems nothing', async () => {
+    const earner = await registerEarner(ctx.app);
+    const before = await countRows(ctx.db);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/app/task/exchange?code=ANYCODE1', headers: { authorization: `Bearer ${earner.token}` } });
+    expect(head.statusCode).toBe(404);
+    const collect = await ctx.app.inject({ method: 'HEAD', url: '/app/task/collect?taskId=1', headers: { authorization: `Bearer ${earner.token}` } });
+    expect(collect.statusCode).toBe(404);
+    expect(await countRows(ctx.db)).toEqual(before);
+    // The same call as a GET is still served (and refuses the unknown code with its own message).
+    const get = await call(ctx.app, { method: 'GET', url: '/app/task/exchange?code=ANYCODE1', token: earner.token });
+    expect(get.response.statusCode).not.toBe(404);
   });
 
   it('sends HSTS only when the site is served over TLS', async () => {

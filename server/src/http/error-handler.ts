@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { MessageParams, Translator } from './i18n';
+import type { HeaderList } from './security';
 
 interface Failure {
   status: number;
@@ -60,6 +61,22 @@ export function installErrorHandling(app: FastifyInstance, translator: Translato
     else request.log.debug({ err: error, code: failure.code }, 'request refused');
     return sendFailure(request, reply, translator, failure);
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded (`/app/task/list%FF`) or a path
+ * parameter past the router's limit is refused before any route or hook runs. Without this the
+ * client got Fastify's own English `{error, message}`; with it, the envelope in its language. No
+ * hook runs for these requests, so the security headers and `no-store` are set here.
+ */
+export function frameworkErrorHandler(translator: Translator, headers: () => HeaderList) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    for (const [name, value] of headers()) reply.header(name, value);
+    reply.header('cache-control', 'no-store');
+    const failure = classify(error, translator);
+    request.log.debug({ err: error, code: failure.code }, 'request refused by the router');
+    return sendFailure(request, reply, translator, failure);
+  };
 }
 
 /** What Node refuses before a request is read: headers too large, a request too slow, a line it cannot parse. */

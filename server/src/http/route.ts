@@ -73,6 +73,9 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
   app.route({
     method: endpoint.method,
     url: endpoint.path,
+    // Fastify answers HEAD by running the GET's handler, and some GET calls of SPEC §7 act (redeem a
+    // code, collect a reward): a HEAD must not do what its GET does without anyone reading the answer.
+    exposeHeadRoute: false,
     schema: {
       ...(endpoint.method === 'GET' ? { querystring: endpoint.input } : { body: endpoint.input }),
       response: { 200: envelopeSchema(endpoint) },

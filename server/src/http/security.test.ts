@@ -2,7 +2,7 @@ import helmetPlugin from '@fastify/helmet';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { EARLY_CALLS_CSP_SOURCE } from './early-calls';
-import { contentSecurityPolicy, registerSecurity } from './security';
+import { contentSecurityPolicy, registerSecurity, securityHeaders } from './security';
 
 /** What helmet wrote on every response before the headers were computed once. */
 async function perResponseHelmet(origins: () => string[], tls: boolean) {
@@ -18,7 +18,7 @@ async function perResponseHelmet(origins: () => string[], tls: boolean) {
 
 async function computedOnce(origins: () => string[], tls: boolean) {
   const app = Fastify();
-  await registerSecurity(app, origins, tls);
+  await registerSecurity(app, securityHeaders(origins, tls));
   app.get('/x', async () => ({ ok: true }));
   return app;
 }

@@ -84,8 +84,7 @@ export function securityHeaders(remoteOrigins: () => string[], tls: boolean): ()
   };
 }
 
-export async function registerSecurity(app: FastifyInstance, remoteOrigins: () => string[], tls: boolean): Promise<void> {
-  const headers = securityHeaders(remoteOrigins, tls);
+export async function registerSecurity(app: FastifyInstance, headers: () => HeaderList): Promise<void> {
   // Into the reply's own headers, not the raw response's: Node then writes them with the reply's
   // other headers in one pass instead of taking each through setHeader first. What that saves was
   // within this machine's noise (bench/README.md, 2026-11-28); all the headers together are about

@@ -138,7 +138,7 @@ function cacheHeaders(root: string, versions: string | null) {
  * API path prefixes: a miss under these is an API 404, never the SPA shell. The operator console
  * lives at /admin/ with its screens after `#`, so everything else under /admin/ is its API.
  */
-const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/', '/test/'];
+const API_PREFIXES = ['/app/', '/public/', '/api/', '/admin/', '/test/', '/webhooks/'];
 
 export function isSpaRoute(method: string, url: string): boolean {
   if (method !== 'GET' && method !== 'HEAD') return false;
