@@ -246,6 +246,8 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
       ['/admin/config/withdraw', { ...w, dailyCount: 0 }],
       ['/admin/config/withdraw', { ...w, currency: 'EUR' }],
       ['/admin/config/withdraw', { ...w, minAmount: 1.5 }],
+      // Past the integer column: refused as input, not by the database as an error.
+      ['/admin/config/withdraw', { ...w, presets: [3_000_000_000], minAmount: 3_000_000_000, dailyAmount: 3_000_000_000 }],
       ['/admin/config/levels', { levels: [] }],
       ['/admin/config/levels', { levels: [{ level: 1, minTaskPoints: 5, minActiveInvitees: 0 }] }],
       ['/admin/config/levels', { levels: [{ level: 1, minTaskPoints: 0, minActiveInvitees: 0 }, { level: 3, minTaskPoints: 1, minActiveInvitees: 0 }] }],

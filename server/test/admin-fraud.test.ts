@@ -113,6 +113,8 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     for (const bad of [
       { key: device.key, action: 'dismiss', note: '' },
       { key: device.key, action: 'dismiss', note: 'x'.repeat(301) },
+      // Two UTF-16 units but one character, as the decision's column counts.
+      { key: device.key, action: 'freeze', note: '\u{1F600}' },
       { key: device.key, action: 'ban', note: 'Checked' },
       { key: '', action: 'dismiss', note: 'Checked' },
       { action: 'dismiss', note: 'Checked' },
@@ -120,7 +122,7 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
       const { status, body } = await post('/admin/fraud/signup-decide', bad, people.admin.token, 'ur-PK');
       expect([status, body.code], JSON.stringify(bad)).toEqual([400, 400]);
     }
-    for (const bad of [{ earnerId: 0, action: 'keep', note: 'Checked' }, { earnerId: people.earner.userId, action: 'pay', note: 'Checked' }, { earnerId: people.earner.userId, action: 'keep', note: 'x' }]) {
+    for (const bad of [{ earnerId: 0, action: 'keep', note: 'Checked' }, { earnerId: people.earner.userId, action: 'pay', note: 'Checked' }, { earnerId: people.earner.userId, action: 'keep', note: 'x' }, { earnerId: people.earner.userId, action: 'keep', note: '\u{1F600}' }]) {
       expect((await post('/admin/fraud/rebates-decide', bad)).status, JSON.stringify(bad)).toBe(400);
     }
     const none = await post('/admin/fraud/rebates-decide', { earnerId: people.earner.userId, action: 'release', note: 'Checked' });

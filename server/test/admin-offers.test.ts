@@ -79,6 +79,11 @@ describe.each(engines)('the console offers (%s)', (engine) => {
     expect(logged).toMatchObject({ operatorId: people.admin.userId, operatorRole: 'admin', targetType: 'offer', before: null, after: offer });
   });
 
+  it('takes a link pasted with an upper-case scheme, and keeps it as https://', async () => {
+    const offer = await create({ ...OFFER, url: 'HTTPS://Shop.grab.example/Deal' });
+    expect(offer.url).toBe('https://Shop.grab.example/Deal');
+  });
+
   it('edits an offer with before and after in the audit log, then archives it out of the earners list for good', async () => {
     const offer = await create();
     const edited = await post<AdminOffer>('/admin/offers/update', { ...OFFER, offerId: offer.id, title: 'Three gigabytes', listPrice: 1000, discount: 5, position: 3 });

@@ -154,6 +154,8 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
         { schedule: 'recurring', resetTime: '25:00' },
         { schedule: 'timed', endsAt: null },
         { schedule: 'timed', endsAt: 'tomorrow' },
+        // A year ISO-8601 writes and PostgreSQL has no date for.
+        { schedule: 'timed', endsAt: '0000-01-01T00:00:00Z' },
         { steps: [] },
         { steps: [{ title: 'a', action: 'dance', h5Url: '/x' }] },
         // A link the earner's browser would run or show as the app's own page, or leave the app for plain http.
@@ -451,7 +453,9 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
 
     it('refuses bad freeze input and unknown or operator ids, changing nothing', async () => {
       const before = await countRows(ctx.db);
-      for (const bad of [{ earnerId: people.earner.userId, reason: '' }, { earnerId: people.earner.userId, reason: 'x'.repeat(301) }, { earnerId: 0, reason: 'Fraud' }, { reason: 'Fraud' }]) {
+      // One emoji is one character (two UTF-16 units), under the reason's least, as its column counts.
+      const reasons = ['', 'x'.repeat(301), '\u{1F600}', ' \u{1F600} '];
+      for (const bad of [...reasons.map((reason) => ({ earnerId: people.earner.userId, reason })), { earnerId: 0, reason: 'Fraud' }, { reason: 'Fraud' }]) {
         expect((await post('/admin/earners/freeze', people.admin.token, bad)).status, JSON.stringify(bad)).toBe(400);
       }
       expect((await post('/admin/earners/freeze', people.admin.token, { earnerId: 2_000_000_000, reason: 'Fraud' })).status).toBe(404);

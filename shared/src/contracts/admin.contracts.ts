@@ -21,6 +21,8 @@ export type OperatorRole = z.infer<typeof OperatorRole>;
 
 export const RowId = z.int().check(z.gt(0), z.lte(2_147_483_647));
 export const Page = z.optional(z.pipe(z.coerce.number(), z.int().check(z.gte(1), z.lte(10_000))));
+/** A moment from 1970 on: ISO-8601 allows year 0000, which JavaScript reads and PostgreSQL refuses. */
+const Instant = z.iso.datetime().check(z.refine((at) => Date.parse(at) >= 0));
 const Note = z.string().check(toPlainText(), z.minLength(2), z.maxLength(300));
 
 /** Who is signed in to the console: the login's token, then this role check. */
@@ -262,7 +264,7 @@ const adminTaskFields = {
   dailyCap: z.nullable(z.int().check(z.gte(1), z.lte(1_000_000))),
   position: z.int().check(z.gte(0), z.lte(10_000)),
   resetTime: z.nullable(z.string().check(z.regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/))),
-  endsAt: z.nullable(z.iso.datetime()),
+  endsAt: z.nullable(Instant),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
   targetUrl: z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(HTTPS_OR_NONE, { error: 'the link starts with https://' }))),
   steps: z.array(AdminTaskStep).check(z.maxLength(5)),
@@ -333,7 +335,7 @@ export const CodeBatchInput = z.object({
   count: z.int().check(z.gte(1), z.lte(500)),
   /** How many earners may redeem each code (each earner once). */
   maxUses: z.int().check(z.gte(1), z.lte(1_000_000)),
-  expiresAt: z.iso.datetime(),
+  expiresAt: Instant,
   note: z.string().check(z.trim(), z.maxLength(120)),
 });
 export type CodeBatchInput = z.infer<typeof CodeBatchInput>;
@@ -419,7 +421,8 @@ export const WithdrawRulesInput = z
   .object({
     currency: CurrencyCode,
     presets: z.array(Minor).check(z.minLength(1), z.maxLength(8)),
-    minAmount: Minor,
+    /** An integer column: a larger minimum would be no withdrawal anyone could make anyway. */
+    minAmount: Minor.check(z.lte(2_147_483_647)),
     /** Basis points of the withdrawn points, at most 50 %. */
     feeBps: z.int().check(z.gte(0), z.lte(5000)),
     /** The least fee, hundredths of a point. */

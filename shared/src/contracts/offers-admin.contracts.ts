@@ -20,7 +20,13 @@ const offerFields = {
   texts: z.partialRecord(LanguageKey, z.object({ title: z.string().check(z.trim(), z.maxLength(80)) })),
   icon: OfferIcon,
   /** The partner's page; the earner leaves the app for it, so only https. */
-  url: z.string().check(z.trim(), z.maxLength(500), z.regex(/^https:\/\/[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i)),
+  // The scheme is stored lower-case: the table's check (and some in-app browsers) read only `https://`.
+  url: z.string().check(
+    z.trim(),
+    z.maxLength(500),
+    z.regex(/^https:\/\/[a-z0-9.-]+\.[a-z]{2,}(\/\S*)?$/i),
+    z.overwrite((url) => url.replace(/^https:/i, 'https:')),
+  ),
   /** The partner's usual price, minor units (at least 10, so a tenth of it is a whole unit). */
   listPrice: z.int().check(z.gte(10), z.lte(1_000_000_000_000)),
   /** Tenths of the usual price the earner pays (8 = 20 % off). */
