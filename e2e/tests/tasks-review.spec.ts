@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { expect, test } from '../support/fixtures';
 import { Reviewer } from '../support/reviewer';
 import { assetsOf, openTask, pickProofPictures, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
@@ -42,6 +43,27 @@ test('audit task: a failed review shows its reason, the re-upload passes and is 
   const history = page.getByRole('region', { name: 'Your submissions' });
   await expect(history.getByText('The page name is not visible')).toBeVisible();
   await expect(history.getByRole('img')).toHaveCount(2);
+});
+
+test("a reason the reviewer picked from the presets reads in the earner's language, the reviewer's own words after it", async ({ signedInPage: page, earner, request }) => {
+  const pages = (language: string) =>
+    JSON.parse(fs.readFileSync(new URL(`../../remote-tasks/src/locales/pages/${language}.json`, import.meta.url), 'utf8')) as { failPresets: Record<string, string> };
+  // The console's second preset, which the English texts repeat word for word.
+  const preset = pages('en-US').failPresets['2']!;
+  const task = await taskTitled(request, earner.token, 'Follow our official page');
+  const reviewer = await Reviewer.signIn(request);
+  await openTask(page, task);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await uploadProof(page, task);
+  const submitted = await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id);
+  await reviewer.fail(submitted.id, `${preset}. Show the whole page`);
+
+  await page.evaluate(() => localStorage.setItem('language', 'ur-PK'));
+  await page.goto(`/taskDetail?taskId=${task.id}&taskType=${task.kind}`);
+  const reason = page.getByText(pages('ur-PK').failPresets['2']!);
+  await expect(reason).toBeVisible();
+  await expect(reason).toContainText('Show the whole page');
+  await expect(page.getByText(preset)).toHaveCount(0);
 });
 
 test('Submit tapped while the picture is still uploading waits for it, then sends', async ({ signedInPage: page, earner, request }) => {

@@ -193,8 +193,11 @@ export function ReviewQueue() {
               ))}
               <label>
                 Reason the earner reads
-                <textarea ref={reasonRef} value={reason} maxLength={300} rows={3} onChange={(e) => setReason(e.target.value)} />
+                <textarea ref={reasonRef} value={reason} maxLength={300} rows={3} aria-describedby="reason-languages" onChange={(e) => setReason(e.target.value)} />
               </label>
+              <p id="reason-languages" className="muted">
+                A preset reaches the earner in their own language; words you add after it are shown as you write them.
+              </p>
             </fieldset>
             <div className="actions">
               <button type="button" className="pass" disabled={busy} onClick={() => void decide(true)}>

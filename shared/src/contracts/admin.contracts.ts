@@ -91,13 +91,7 @@ export const reviewClaim = endpoint({
   data: z.nullable(ReviewClaim),
 });
 
-/** Reasons a reviewer picks from; free text may follow. */
-export const REVIEW_FAIL_PRESETS = [
-  'The screenshot does not show the finished task',
-  'The screenshot is cut off or unreadable',
-  'This screenshot was already submitted by someone else',
-  'The account name does not match yours',
-] as const;
+export { REVIEW_FAIL_PRESETS } from './review-presets';
 
 // ---- Earners ----------------------------------------------------------------------------------
 

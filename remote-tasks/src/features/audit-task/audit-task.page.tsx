@@ -11,6 +11,7 @@ import { readTaskQuery } from '../../lib/task-query.lib';
 import { picturesNeeded } from './audit-picker.lib';
 import { PicturePicker } from './picture-picker.ui';
 import { SubmissionHistory } from './submission-history.ui';
+import { reviewReasonLine } from '../../lib/review-reason.lib';
 
 /** How often an open page asks whether the review has been decided. */
 export const REVIEW_REFRESH_MS = 30_000;
@@ -58,7 +59,7 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
   if (status === 'failed') {
     return (
       <>
-        <Outcome tone="danger" title={pages('detail.failedTitle')} text={run?.reason ? pages('reasonLine', { reason: run.reason }) : pages('detail.failedNoReason')} />
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={run?.reason ? reviewReasonLine(run.reason, pages) : pages('detail.failedNoReason')} />
         {picker}
       </>
     );

@@ -15,6 +15,7 @@ import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { localDateTime } from '../../lib/schedule.lib';
 import statusStyles from '../../lib/status.module.css';
 import styles from './audit-task.module.css';
+import { reviewReasonLine } from '../../lib/review-reason.lib';
 
 function Thumb({ id, alt }: { id: string; alt: string }) {
   const image = useAuthorizedImage(id);
@@ -41,7 +42,7 @@ function Item({ submission, showReason }: { submission: Submission; showReason: 
       </div>
       {submission.reason && showReason ? (
         <p className={styles.itemReason} dir="auto">
-          {pages('reasonLine', { reason: submission.reason })}
+          {reviewReasonLine(submission.reason, pages)}
         </p>
       ) : null}
       {submission.status === 'passed' ? <p className={styles.itemReward}>{pages('audit.earned', { points: points(submission.reward) })}</p> : null}

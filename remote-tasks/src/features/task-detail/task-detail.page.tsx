@@ -14,6 +14,7 @@ import { RedeemCode } from './redeem-code.ui';
 import styles from './task-detail.module.css';
 import { detailScreen, stepState } from './task-detail.lib';
 import progressRow from '../../lib/progress-row.module.css';
+import { reviewReasonLine } from '../../lib/review-reason.lib';
 
 function Summary({ detail }: { detail: TaskDetail }) {
   const { t } = useT(TASKS_NS);
@@ -126,7 +127,7 @@ function Action({ detail, onCredit }: { detail: TaskDetail; onCredit: (credit: C
       );
     case 'failed':
       return (
-        <Outcome tone="danger" title={pages('detail.failedTitle')} text={screen.reason ? pages('reasonLine', { reason: screen.reason }) : pages('detail.failedNoReason')}>
+        <Outcome tone="danger" title={pages('detail.failedTitle')} text={screen.reason ? reviewReasonLine(screen.reason, pages) : pages('detail.failedNoReason')}>
           {screen.proofStep ? (
             <Link to={stepDestination(screen.proofStep, task, origin).href} className="g-button">
               {t('action.retry')}
