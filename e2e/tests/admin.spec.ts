@@ -146,6 +146,19 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await expect(row.getByRole('cell', { name: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/ })).toBeVisible();
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText(`Order ${order.id} approved and sent.`)).toBeVisible();
+  // A second order is failed with a reason from the list: the order keeps its key, which the earner
+  // app shows in the earner's language.
+  await api(request, earner.token, '/test/credit', { points: 100_000_00, key: `console-${earner.userInfo.id}-again` });
+  const refused = await api<{ id: number }>(request, earner.token, '/app/pay/pay-withdraw', { amount, recipientId: recipient.id, idempotencyKey: `console-e2e-${earner.userInfo.id}-refused` });
+  await page.getByLabel('State').selectOption('queued');
+  await page.getByLabel('State').selectOption('awaiting_approval');
+  const refusedRow = orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(refused.id), exact: true }) });
+  await expect(refusedRow.getByRole('button', { name: 'Fail' })).toBeDisabled();
+  await refusedRow.getByLabel(`Reason to fail order ${refused.id}`).selectOption({ label: 'The name on the account does not match. Correct the recipient name and try again' });
+  await refusedRow.getByRole('button', { name: 'Fail' }).click();
+  await expect(page.getByText(`Order ${refused.id} failed; points returned.`)).toBeVisible();
+  const failedOrders = await api<{ items: { id: number; failureReason: string | null }[] }>(request, earner.token, '/app/pay/withdraw-log', { status: 'failed' });
+  expect(failedOrders.items.find((o) => o.id === refused.id)?.failureReason).toBe('payouts.nameMismatch');
   await expect(async () => {
     await page.getByLabel('State').selectOption('success');
     await page.getByLabel('State').selectOption('awaiting_approval');

@@ -343,8 +343,11 @@ describe.each(engines)('the wallet on %s', (engine) => {
     await waitForOrder(earner, id, 'success');
     // A second big one is failed by the operator: its points come back.
     const second = await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: HELD_AMOUNT, recipientId: recipient.id, idempotencyKey: key() });
-    const failed = await post<{ status: string; failureReason: string }>('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Name does not match the account' });
-    expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'Name does not match the account' });
+    // A reason from the console's list is kept as its key (each earner reads it in their language);
+    // one that only looks like a key is refused before anything moves.
+    expect((await post('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'payouts.nameWrong' })).code).toBe(400);
+    const failed = await post<{ status: string; failureReason: string }>('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'payouts.nameMismatch' });
+    expect(failed.data).toMatchObject({ status: 'failed', failureReason: 'payouts.nameMismatch' });
     expect(await balance(earner)).toBe(start - big.data!.total);
     // Decided already: failing it again, or failing the paid one, moves no point.
     expect((await post('/admin/payout/fail', operator.token, { orderId: second.data!.id, reason: 'Again' })).code).toBe(409);

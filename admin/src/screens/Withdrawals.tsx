@@ -1,4 +1,4 @@
-import { type DataOf, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
+import { type DataOf, PAYOUT_FAIL_PRESETS, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
 import { institutionBesideMethod } from '@grab/shared/recipient';
 import { useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
@@ -78,11 +78,39 @@ function DailyTotals() {
   );
 }
 
+const OWN_WORDS = 'own';
+
+/**
+ * Fails one order. A reason from the list is kept as its key, so the earner reads it in their own
+ * language; "Other" sends the operator's words as typed, which every earner reads as written.
+ */
+function FailOrder({ orderId, onFail }: { orderId: number; onFail: (reason: string) => void }) {
+  const [choice, setChoice] = useState('');
+  const [words, setWords] = useState('');
+  const reason = choice === OWN_WORDS ? words.trim() : choice;
+  return (
+    <>
+      <select className="fail-reason" aria-label={`Reason to fail order ${orderId}`} value={choice} onChange={(e) => setChoice(e.target.value)}>
+        <option value="">Reason to fail…</option>
+        {Object.entries(PAYOUT_FAIL_PRESETS).map(([key, text]) => (
+          <option key={key} value={key}>
+            {text}
+          </option>
+        ))}
+        <option value={OWN_WORDS}>Other: my own words (not translated)</option>
+      </select>
+      {choice === OWN_WORDS && <input aria-label={`Own reason to fail order ${orderId}`} placeholder="Reason" value={words} onChange={(e) => setWords(e.target.value)} />}
+      <button type="button" disabled={reason.length < 2} onClick={() => onFail(reason)}>
+        Fail
+      </button>
+    </>
+  );
+}
+
 /** Orders waiting for approval (or in any other state): approve, fail with a reason, send again. */
 export function Withdrawals() {
   const { act, message, refreshWith } = useOperatorAction();
   const [open, setOpen] = useState<number | null>(null);
-  const [reasons, setReasons] = useState<Record<number, string>>({});
   const columns = useMemo<ColumnDef<PayoutOrder>[]>(
     () => [
       { id: 'id', header: 'Order', accessorKey: 'id' },
@@ -96,7 +124,6 @@ export function Withdrawals() {
         header: 'Actions',
         cell: ({ row }) => {
           const o = row.original;
-          const reason = reasons[o.id] ?? '';
           return (
             <div className="row-actions">
               {o.state === 'awaiting_approval' && (
@@ -110,12 +137,7 @@ export function Withdrawals() {
                 </button>
               )}
               {['awaiting_approval', 'dispatch_failed', 'queued'].includes(o.state) && (
-                <>
-                  <input aria-label={`Reason to fail order ${o.id}`} placeholder="Reason" value={reason} onChange={(e) => setReasons({ ...reasons, [o.id]: e.target.value })} />
-                  <button type="button" disabled={reason.trim().length < 2} onClick={() => act('/admin/payout/fail', { orderId: o.id, reason }, `Order ${o.id} failed; points returned.`)}>
-                    Fail
-                  </button>
-                </>
+                <FailOrder orderId={o.id} onFail={(reason) => act('/admin/payout/fail', { orderId: o.id, reason }, `Order ${o.id} failed; points returned.`)} />
               )}
               <button type="button" aria-expanded={open === o.id} onClick={() => setOpen(open === o.id ? null : o.id)}>
                 Callbacks
@@ -126,7 +148,7 @@ export function Withdrawals() {
         },
       },
     ],
-    [open, reasons, act],
+    [open, act],
   );
   const table = useTable<PayoutOrder>({
     columns,

@@ -9,6 +9,22 @@ import { WithdrawOrder } from './wallet.contracts';
  * refused can be sent again; any order not yet paid can be failed, which returns its points.
  */
 
+/**
+ * Reasons a payout operator picks from to fail an order. The order keeps the key, so each earner
+ * reads it in their own language (`payouts.*` of the common texts); the English here is what the
+ * console shows, the same words as those texts (a test holds them equal). Free text is kept as
+ * written; a text that looks like a key but is none of these is refused, as the earner would read
+ * it raw.
+ */
+export const PAYOUT_FAIL_PRESETS = {
+  'payouts.accountRejected': 'The bank refused this account. Check the number and try again',
+  'payouts.nameMismatch': 'The name on the account does not match. Correct the recipient name and try again',
+  'payouts.accountClosed': 'This account is closed or cannot receive money. Add another recipient',
+  'payouts.tryLater': 'The payout could not be made now. Your points are back in your balance; please try again later',
+} as const;
+export type PayoutFailPreset = keyof typeof PAYOUT_FAIL_PRESETS;
+export const isPayoutFailPreset = (reason: string): reason is PayoutFailPreset => Object.hasOwn(PAYOUT_FAIL_PRESETS, reason);
+
 /** Where an order is on the server side; the earner sees only in progress, success or failed. */
 export const PAYOUT_STATES = ['awaiting_approval', 'queued', 'dispatched', 'dispatch_failed', 'success', 'failed'] as const;
 export const PayoutState = z.enum(PAYOUT_STATES);
@@ -47,7 +63,12 @@ export const payoutFail = endpoint({
   auth: true,
   input: z.object({
     orderId: OrderId,
-    reason: z.string().check(toPlainText(), z.minLength(2), z.maxLength(300)),
+    reason: z.string().check(
+      toPlainText(),
+      z.minLength(2),
+      z.maxLength(300),
+      z.refine((reason) => !reason.startsWith('payouts.') || isPayoutFailPreset(reason), { error: 'a reason from the list, or your own words' }),
+    ),
   }),
   data: PayoutOrder,
 });
