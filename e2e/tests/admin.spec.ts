@@ -157,6 +157,9 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await refusedRow.getByLabel(`Reason to fail order ${refused.id}`).selectOption({ label: 'The name on the account does not match. Correct the recipient name and try again' });
   await refusedRow.getByRole('button', { name: 'Fail' }).click();
   await expect(page.getByText(`Order ${refused.id} failed; points returned.`)).toBeVisible();
+  // The focus does not land on another order's button, and the daily totals count the failure at once.
+  await expect(page.getByRole('status')).toBeFocused();
+  await expect(page.getByRole('table', { name: /^Daily totals/ }).getByRole('row').filter({ hasText: 'Failed' }).first()).toBeVisible();
   const failedOrders = await api<{ items: { id: number; failureReason: string | null }[] }>(request, earner.token, '/app/pay/withdraw-log', { status: 'failed' });
   expect(failedOrders.items.find((o) => o.id === refused.id)?.failureReason).toBe('payouts.nameMismatch');
   await expect(async () => {
@@ -165,6 +168,10 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
     await page.getByLabel('State').selectOption('success');
     await expect(orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) })).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: PAYOUT_WAIT_MS });
+  // A paid order's provider callbacks open where it is listed, the list staying on paid orders.
+  await orders.getByRole('button', { name: `Callbacks of order ${order.id}` }).click();
+  await expect(page.getByLabel('State')).toHaveValue('success');
+  await expect(orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) })).toContainText('simulator');
   await signOutOfConsole(page);
 
   // 6. The audit log shows each step, who did it, before and after.
@@ -228,8 +235,13 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   expect(inUrdu.find((t) => t.id === task.id)).toMatchObject({ title: `ہمارے چینل میں شامل ہوں ${stamp}`, reward: 6_50 });
 
   // 2. Archive: gone from the hall for good.
-  await page.getByRole('button', { name: `Archive task ${task.id}` }).click();
-  await page.getByRole('button', { name: 'Archive for good' }).click();
+  await page.getByRole('button', { name: `Archive task ${task.id}`, exact: true }).click();
+  // The question takes the focus, so a keyboard operator answers it where it is asked.
+  await expect(page.getByRole('button', { name: `Archive task ${task.id} for good` })).toBeFocused();
+  await page.getByRole('button', { name: `Keep task ${task.id}` }).click();
+  await expect(page.getByRole('button', { name: `Archive task ${task.id}`, exact: true })).toBeFocused();
+  await page.getByRole('button', { name: `Archive task ${task.id}`, exact: true }).click();
+  await page.getByRole('button', { name: `Archive task ${task.id} for good` }).click();
   await expect(page.getByText(`Task ${task.id} archived.`)).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tasks' }).getByRole('row').filter({ hasText: `Join our new channel ${stamp}` })).toContainText('Archived');
   const hall = await api<{ id: number }[]>(request, earner.token, '/app/task/list');
@@ -359,9 +371,13 @@ test('admin names the pictures of a two-picture task and adds, edits and archive
   await expect(page.getByText(/^Offer \d+ saved\.$/)).toBeVisible();
   await expect(row).toContainText('2.50 NGN (usually 5.00 NGN, 50 % off)');
   expect(await mine()).toMatchObject({ title: 'Two gigabytes for a week', price: 250 });
+  // Archived with the list narrowed to naira: the question stays on this row and the filter stays.
+  await page.getByRole('combobox', { name: 'Currency', exact: true }).selectOption('NGN');
   await row.getByRole('button', { name: /^Archive offer/ }).click();
-  await row.getByRole('button', { name: 'Archive for good' }).click();
+  await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('NGN');
+  await row.getByRole('button', { name: /^Archive offer \d+ for good$/ }).click();
   await expect(row).toContainText('Archived');
+  await expect(page.getByRole('combobox', { name: 'Currency', exact: true })).toHaveValue('NGN');
   expect(await mine()).toBeUndefined();
 
   // 4. The audit log shows each step.

@@ -41,7 +41,7 @@ function Decide({ label, actions, act }: { label: string; actions: { text: strin
 export function FraudFlags() {
   const { data: identity } = useGetIdentity<Operator>();
   const admin = identity?.role === 'admin';
-  const { act: call, message, refreshWith } = useOperatorAction();
+  const { act: call, message, refreshWith, noticeRef } = useOperatorAction();
 
   const signupColumns = useMemo<ColumnDef<SignupFlag>[]>(
     () => [
@@ -117,7 +117,7 @@ export function FraudFlags() {
     <section aria-labelledby="fraud-title">
       <h1 id="fraud-title">Fraud flags</h1>
       <p>Sign-ups per device and per address, and rebates held until an invitee's first approved audit task. Duplicate pictures show on each submission of the review queue.</p>
-      <Notice message={message} />
+      <Notice message={message} noticeRef={noticeRef} />
       <DataTable table={signups} caption="Sign-ups sharing a device or address" empty="No inviter has two sign-ups from one browser or one address." />
       {admin && <DataTable table={held} caption="Held rebates" empty="No rebate is held." />}
     </section>

@@ -125,7 +125,7 @@ function OfferForm({ offer, onDone }: { offer?: AdminOffer; onDone: (message: st
  * partner, never Grab, so prices here are the partner's money, not points.
  */
 export function Offers() {
-  const { table, editing, message, done } = useCatalogue<AdminOffer>('offers', ({ actions }) => [
+  const { table, editing, message, noticeRef, done } = useCatalogue<AdminOffer>('offers', ({ actions }) => [
     { id: 'id', header: 'Id', accessorKey: 'id' },
     { id: 'currency', header: 'Currency', accessorKey: 'currency' },
     { id: 'partner', header: 'Partner', accessorKey: 'partner' },
@@ -164,7 +164,7 @@ export function Offers() {
           ))}
         </select>
       </label>
-      <EditorPanel editing={editing} newLabel="New offer" message={message} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
+      <EditorPanel editing={editing} newLabel="New offer" message={message} noticeRef={noticeRef} form={(offer) => <OfferForm key={offer?.id ?? 'new'} offer={offer} onDone={done} />} />
       <DataTable table={table} caption="Offers" empty={currency ? `No offer in ${currency}: its earners see no partner offers.` : 'No offer yet: earners see no partner offers.'} />
     </section>
   );

@@ -237,7 +237,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
 
 /** Every task, active first and archived last; create, edit, pause, resume or archive one. */
 export function Tasks() {
-  const { table, editing, message, done } = useCatalogue<AdminTask>('tasks', ({ actions, act }) => [
+  const { table, editing, message, noticeRef, done } = useCatalogue<AdminTask>('tasks', ({ actions, act }) => [
     { id: 'id', header: 'Id', accessorKey: 'id' },
     { id: 'title', header: 'Title', accessorKey: 'title' },
     { id: 'kind', header: 'Kind', cell: ({ row }) => `${row.original.kind} · ${row.original.schedule}${row.original.resetTime ? ` ${row.original.resetTime}` : ''}` },
@@ -266,7 +266,7 @@ export function Tasks() {
   return (
     <section aria-labelledby="tasks-title">
       <h1 id="tasks-title">Tasks</h1>
-      <EditorPanel editing={editing} newLabel="New task" message={message} form={(task) => <TaskForm key={task?.id ?? 'new'} task={task} onDone={done} />} />
+      <EditorPanel editing={editing} newLabel="New task" message={message} noticeRef={noticeRef} form={(task) => <TaskForm key={task?.id ?? 'new'} task={task} onDone={done} />} />
       <DataTable table={table} caption="Tasks" empty="No tasks yet: earners see an empty task hall until one is added with New task." />
     </section>
   );

@@ -5,7 +5,7 @@ import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { asWords, DataTable, money, points, when } from '../ui/DataTable';
-import { Notice, useOperatorAction } from '../ui/operator-action';
+import { type Act, Notice, useOperatorAction } from '../ui/operator-action';
 import { EarnerRef } from '../ui/phone';
 
 const METHOD_NAMES: Record<PayoutOrder['method'], string> = { bank: 'Bank', upi: 'UPI', wallet: 'Wallet' };
@@ -37,9 +37,11 @@ function Callbacks({ orderId }: { orderId: number }) {
   );
 }
 
-function DailyTotals() {
-  const { result } = useCustom<DataOf<typeof payoutDailyTotals>>({ url: payoutDailyTotals.path, method: 'get' });
-  const list = result?.data?.list ?? [];
+type Totals = DataOf<typeof payoutDailyTotals>;
+
+/** Read by the screen, which reads it again after each action: an approved order moves its row. */
+function DailyTotals({ totals }: { totals: Totals | undefined }) {
+  const list = totals?.list ?? [];
   return (
     <table className="totals">
       <caption>Daily totals per currency (last 14 days, UTC)</caption>
@@ -66,7 +68,7 @@ function DailyTotals() {
             <td>{points(t.fee)}</td>
           </tr>
         ))}
-        {result?.data && list.length === 0 && (
+        {totals && list.length === 0 && (
           <tr>
             <td colSpan={7} className="empty">
               No withdrawal in the last 14 days.
@@ -84,7 +86,7 @@ const OWN_WORDS = 'own';
  * Fails one order. A reason from the list is kept as its key, so the earner reads it in their own
  * language; "Other" sends the operator's words as typed, which every earner reads as written.
  */
-function FailOrder({ orderId, onFail }: { orderId: number; onFail: (reason: string) => void }) {
+function FailOrder({ orderId, busy, onFail }: { orderId: number; busy: boolean; onFail: (reason: string) => void }) {
   const [choice, setChoice] = useState('');
   const [words, setWords] = useState('');
   const reason = choice === OWN_WORDS ? words.trim() : choice;
@@ -100,17 +102,56 @@ function FailOrder({ orderId, onFail }: { orderId: number; onFail: (reason: stri
         <option value={OWN_WORDS}>Other: my own words (not translated)</option>
       </select>
       {choice === OWN_WORDS && <input aria-label={`Own reason to fail order ${orderId}`} placeholder="Reason" value={words} onChange={(e) => setWords(e.target.value)} />}
-      <button type="button" disabled={reason.length < 2} onClick={() => onFail(reason)}>
+      <button type="button" aria-label={`Fail order ${orderId}`} disabled={busy || reason.length < 2} onClick={() => onFail(reason)}>
         Fail
       </button>
     </>
   );
 }
 
+/**
+ * One order's actions. Each is sent once: its buttons wait while it is on its way, so a double
+ * click is not a second approval refused as "cannot do that now" over the first one's success.
+ */
+function OrderActions({ order, act }: { order: PayoutOrder; act: Act }) {
+  const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const send = async (url: string, values: object, done: string) => {
+    setBusy(true);
+    try {
+      await act(url, values, done);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="row-actions">
+      {order.state === 'awaiting_approval' && (
+        <button type="button" aria-label={`Approve order ${order.id}`} disabled={busy} onClick={() => send('/admin/payout/approve', { orderId: order.id }, `Order ${order.id} approved and sent.`)}>
+          Approve
+        </button>
+      )}
+      {order.state === 'dispatch_failed' && (
+        <button type="button" aria-label={`Retry order ${order.id}`} disabled={busy} onClick={() => send('/admin/payout/retry', { orderId: order.id }, `Order ${order.id} sent again.`)}>
+          Retry
+        </button>
+      )}
+      {['awaiting_approval', 'dispatch_failed', 'queued'].includes(order.state) && (
+        <FailOrder orderId={order.id} busy={busy} onFail={(reason) => send('/admin/payout/fail', { orderId: order.id, reason }, `Order ${order.id} failed; points returned.`)} />
+      )}
+      <button type="button" aria-label={`Callbacks of order ${order.id}`} aria-expanded={open} onClick={() => setOpen(!open)}>
+        Callbacks
+      </button>
+      {open && <Callbacks orderId={order.id} />}
+    </div>
+  );
+}
+
 /** Orders waiting for approval (or in any other state): approve, fail with a reason, send again. */
 export function Withdrawals() {
-  const { act, message, refreshWith } = useOperatorAction();
-  const [open, setOpen] = useState<number | null>(null);
+  const { act, message, refreshWith, noticeRef } = useOperatorAction();
+  // Rebuilt only with `act`, which keeps its identity: columns that change make the table start
+  // again from its first filter, so an open order's callbacks would show "awaiting approval".
   const columns = useMemo<ColumnDef<PayoutOrder>[]>(
     () => [
       { id: 'id', header: 'Order', accessorKey: 'id' },
@@ -119,42 +160,16 @@ export function Withdrawals() {
       { id: 'to', header: 'To', cell: ({ row }) => recipientText(row.original) },
       { id: 'requested', header: 'Requested', cell: ({ row }) => when(row.original.requestedAt) },
       { id: 'state', header: 'State', cell: ({ row }) => `${asWords(row.original.state)}${row.original.lastError ? ` (${row.original.lastError})` : ''}` },
-      {
-        id: 'actions',
-        header: 'Actions',
-        cell: ({ row }) => {
-          const o = row.original;
-          return (
-            <div className="row-actions">
-              {o.state === 'awaiting_approval' && (
-                <button type="button" onClick={() => act('/admin/payout/approve', { orderId: o.id }, `Order ${o.id} approved and sent.`)}>
-                  Approve
-                </button>
-              )}
-              {o.state === 'dispatch_failed' && (
-                <button type="button" onClick={() => act('/admin/payout/retry', { orderId: o.id }, `Order ${o.id} sent again.`)}>
-                  Retry
-                </button>
-              )}
-              {['awaiting_approval', 'dispatch_failed', 'queued'].includes(o.state) && (
-                <FailOrder orderId={o.id} onFail={(reason) => act('/admin/payout/fail', { orderId: o.id, reason }, `Order ${o.id} failed; points returned.`)} />
-              )}
-              <button type="button" aria-expanded={open === o.id} onClick={() => setOpen(open === o.id ? null : o.id)}>
-                Callbacks
-              </button>
-              {open === o.id && <Callbacks orderId={o.id} />}
-            </div>
-          );
-        },
-      },
+      { id: 'actions', header: 'Actions', cell: ({ row }) => <OrderActions order={row.original} act={act} /> },
     ],
-    [open, act],
+    [act],
   );
   const table = useTable<PayoutOrder>({
     columns,
     refineCoreProps: { resource: 'withdrawals', pagination: { pageSize: 20 }, filters: { initial: [{ field: 'state', operator: 'eq', value: 'awaiting_approval' }] } },
   });
-  refreshWith(() => table.refineCore.tableQuery.refetch());
+  const totals = useCustom<Totals>({ url: payoutDailyTotals.path, method: 'get' });
+  refreshWith(() => Promise.all([table.refineCore.tableQuery.refetch(), totals.query.refetch()]));
   const state = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'state')?.value as string) ?? 'awaiting_approval';
   return (
     <section aria-labelledby="withdrawals-title">
@@ -169,9 +184,9 @@ export function Withdrawals() {
           ))}
         </select>
       </label>
-      <Notice message={message} />
+      <Notice message={message} noticeRef={noticeRef} />
       <DataTable table={table} caption="Orders" empty="No order is in this state." />
-      <DailyTotals />
+      <DailyTotals totals={totals.result?.data} />
     </section>
   );
 }

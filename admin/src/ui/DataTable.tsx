@@ -26,8 +26,10 @@ export function DataTable<T extends BaseRecord>({ table, caption, empty }: { tab
           ))}
         </thead>
         <tbody>
+          {/* Keyed by the record, not its place: a row's own state (a chosen reason, an open question)
+              stays with its record when an action takes the row above it out of the list. */}
           {reactTable.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
+            <tr key={row.original.id === undefined ? row.id : String(row.original.id)}>
               {row.getVisibleCells().map((cell) => (
                 <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
               ))}

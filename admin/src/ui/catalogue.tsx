@@ -15,23 +15,16 @@ export type RowActions<T> = (item: T, name: string, archive: { path: string; val
  * columns while the operator types in the form.
  */
 export function useCatalogue<T extends { id: number }>(resource: string, columnsOf: (draw: { actions: RowActions<T>; act: Act }) => ColumnDef<T>[]) {
-  const { act, message, say, refreshWith } = useOperatorAction();
+  const { act, message, say, refreshWith, noticeRef } = useOperatorAction();
   const editing = useEditing<T>();
   const { edit } = editing;
-  const [archiving, setArchiving] = useState<number | null>(null);
   const actions = useCallback<RowActions<T>>(
     (item, name, archive, children) => (
-      <ArchiveActions
-        name={name}
-        confirming={archiving === item.id}
-        onConfirming={(on) => setArchiving(on ? item.id : null)}
-        onEdit={() => edit(item)}
-        onArchive={() => act(archive.path, archive.values, `${name.charAt(0).toUpperCase()}${name.slice(1)} archived.`)}
-      >
+      <ArchiveActions name={name} onEdit={() => edit(item)} onArchive={() => act(archive.path, archive.values, `${name.charAt(0).toUpperCase()}${name.slice(1)} archived.`)}>
         {children}
       </ArchiveActions>
     ),
-    [archiving, act, edit],
+    [act, edit],
   );
   const latestColumns = useRef(columnsOf);
   latestColumns.current = columnsOf;
@@ -44,7 +37,7 @@ export function useCatalogue<T extends { id: number }>(resource: string, columns
     say(text);
     void table.refineCore.tableQuery.refetch();
   };
-  return { table, editing, message, done };
+  return { table, editing, message, noticeRef, done };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { Notice } from './operator-action';
 
 /** Which form of a list screen is open: a new object's, or one object's edit; opening one closes the other. */
@@ -26,13 +26,19 @@ export type Editing<T extends { id: number }> = ReturnType<typeof useEditing<T>>
  * The top of a list screen: the button that opens the new object's form, what the last action
  * did, and the open form. `form` draws the form of a new object (no item) or of an edit.
  */
-export function EditorPanel<T extends { id: number }>({ editing, newLabel, message, form }: { editing: Editing<T>; newLabel: string; message: string | null; form: (item?: T) => ReactNode }) {
+export function EditorPanel<T extends { id: number }>({ editing, newLabel, message, noticeRef, form }: {
+  editing: Editing<T>;
+  newLabel: string;
+  message: string | null;
+  noticeRef?: RefObject<HTMLParagraphElement | null>;
+  form: (item?: T) => ReactNode;
+}) {
   return (
     <>
       <button type="button" onClick={editing.toggleNew} aria-expanded={editing.creating}>
         {editing.creating ? 'Close the form' : newLabel}
       </button>
-      <Notice message={message} />
+      <Notice message={message} noticeRef={noticeRef} />
       {editing.creating && form()}
       {editing.editing && (
         <>
@@ -47,25 +53,48 @@ export function EditorPanel<T extends { id: number }>({ editing, newLabel, messa
 }
 
 /**
- * A row's edit and archive buttons. Archiving is for good, so it asks once more in place;
- * `children` come first (a task's pause, say).
+ * A row's edit and archive buttons. Archiving is for good, so it asks once more in place, with the
+ * focus on the question and back on Archive if the operator keeps the row; `children` come first
+ * (a task's pause, say). Whether it asks is this row's own state: a table whose columns changed
+ * with it lost its filter, and a row that moved up took the question to the next one.
  */
-export function ArchiveActions({ name, confirming, onConfirming, onEdit, onArchive, children }: {
+export function ArchiveActions({ name, onEdit, onArchive, children }: {
   /** "task 5": the buttons' accessible names say which row they act on. */
   name: string;
-  confirming: boolean;
-  onConfirming: (confirming: boolean) => void;
   onEdit: () => void;
-  onArchive: () => Promise<unknown>;
+  /** Whether the server took it. */
+  onArchive: () => Promise<boolean>;
   children?: ReactNode;
 }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const archiveButton = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+    else if (asked.current) archiveButton.current?.focus();
+    asked.current = confirming;
+  }, [confirming]);
   if (confirming) {
     return (
       <div className="row-actions">
-        <button type="button" className="fail" onClick={() => void onArchive().then(() => onConfirming(false))}>
+        <button
+          ref={confirmButton}
+          type="button"
+          className="fail"
+          aria-label={`Archive ${name} for good`}
+          disabled={busy}
+          onClick={async () => {
+            setBusy(true);
+            const archived = await onArchive();
+            setBusy(false);
+            if (!archived) setConfirming(false);
+          }}
+        >
           Archive for good
         </button>
-        <button type="button" onClick={() => onConfirming(false)}>
+        <button type="button" aria-label={`Keep ${name}`} onClick={() => setConfirming(false)}>
           Keep
         </button>
       </div>
@@ -77,7 +106,7 @@ export function ArchiveActions({ name, confirming, onConfirming, onEdit, onArchi
       <button type="button" aria-label={`Edit ${name}`} onClick={onEdit}>
         Edit
       </button>
-      <button type="button" aria-label={`Archive ${name}`} onClick={() => onConfirming(true)}>
+      <button ref={archiveButton} type="button" aria-label={`Archive ${name}`} onClick={() => setConfirming(true)}>
         Archive
       </button>
     </div>

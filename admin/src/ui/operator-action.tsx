@@ -1,5 +1,5 @@
 import { useCustomMutation } from '@refinedev/core';
-import { useCallback, useRef, useState } from 'react';
+import { type RefObject, useCallback, useRef, useState } from 'react';
 
 /** Posts one operator call and tells whether the server took it. */
 export type Act = (url: string, values: object, done: string) => Promise<boolean>;
@@ -19,11 +19,18 @@ export function useOperatorAction() {
   post.current = mutateAsync;
   const refresh = useRef<() => Promise<unknown>>(async () => undefined);
   const [message, say] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const act = useCallback<Act>(async (url, values, done) => {
     try {
       await post.current({ url, method: 'post', values, successNotification: false, errorNotification: false });
       say(done);
       await refresh.current();
+      // The button pressed may have left with its row (an approved order leaves "awaiting
+      // approval"): the focus then goes to what the action did, not to the page's top, nor to
+      // the next row's button, which one more Enter would press.
+      setTimeout(() => {
+        if (!document.activeElement || document.activeElement === document.body) noticeRef.current?.focus();
+      }, 0);
       return true;
     } catch (error) {
       say(refusalOf(error));
@@ -33,13 +40,13 @@ export function useOperatorAction() {
   const refreshWith = useCallback((next: () => Promise<unknown>) => {
     refresh.current = next;
   }, []);
-  return { act, message, say, refreshWith };
+  return { act, message, say, refreshWith, noticeRef };
 }
 
 /** What the last action did, read out by screen readers when it changes. */
-export function Notice({ message }: { message: string | null }) {
+export function Notice({ message, noticeRef }: { message: string | null; noticeRef?: RefObject<HTMLParagraphElement | null> }) {
   return message ? (
-    <p className="notice" role="status">
+    <p ref={noticeRef} className="notice" role="status" tabIndex={-1}>
       {message}
     </p>
   ) : null;
