@@ -66,7 +66,7 @@ export { FIRST_REWARD_EVENT, hasCollectedReward, noteRewardCollected } from './s
 export { useAtom, useAtomValue, useSetAtom } from 'jotai/react';
 export { StoreProvider } from './store/store-provider.ui';
 
-export { i18n, initI18n, changeLanguage, registerLocales, useT, COMMON_NS, type Translate, type LocaleLoader } from './i18n/i18n';
+export { i18n, initI18n, changeLanguage, loadLanguage, registerLocales, useT, COMMON_NS, type Translate, type LocaleLoader } from './i18n/i18n';
 
 // Only what the apps use: this package is MF-shared, so every export ships whole on the first load
 // (the data-router API alone costs ~17 KB gzip).

@@ -83,11 +83,16 @@ export async function initI18n(): Promise<void> {
   if (i18n.language !== languageByKey(key).tag) await i18n.changeLanguage(languageByKey(key).tag);
 }
 
+/** Every registered namespace of a language, without switching to it (a question asked in it first). */
+export async function loadLanguage(key: LanguageKey): Promise<void> {
+  await Promise.all([...loaders.keys()].map((namespace) => loadNamespace(key, namespace)));
+}
+
 /** Loads every registered namespace of the new language first, so no screen flashes raw keys. */
 export async function changeLanguage(key: LanguageKey): Promise<void> {
   const language = LANGUAGES.find((l) => l.key === key);
   if (!language) throw new Error(`Unknown language ${key}`);
-  await Promise.all([...loaders.keys()].map((namespace) => loadNamespace(key, namespace)));
+  await loadLanguage(key);
   // The key is stored first: a render triggered by the language event must already see the new key.
   store.set(languageAtom, key);
   applyDocumentLanguage(key);

@@ -7,6 +7,9 @@ export interface ConfirmOptions {
   message: string;
   confirmLabel?: string;
   cancelLabel?: string;
+  /** A question in another language than the page's (BCP 47 tag and direction). */
+  lang?: string;
+  dir?: 'ltr' | 'rtl';
 }
 
 interface OpenDialog extends ConfirmOptions {
@@ -103,6 +106,8 @@ function ConfirmDialog({ dialog, layer }: { dialog: OpenDialog; layer: number })
       <div
         ref={ref}
         role="dialog"
+        lang={dialog.lang}
+        dir={dialog.dir}
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={messageId}
