@@ -173,7 +173,7 @@ export default function LuckyDrawPage() {
           <ul className={styles.history} data-testid="draw-history">
             {status.data.history.map((spin) => (
               <li key={spin.spinId}>
-                <span className={styles.amount}>+{points(spin.amount)}</span>
+                <span className={styles.amount}>{points(spin.amount, { signed: true })}</span>
                 <time dateTime={spin.spunAt}>{formatDateTime(spin.spunAt, tag)}</time>
               </li>
             ))}

@@ -19,7 +19,7 @@ describe('formatPoints', () => {
 
   it('signs a figure when asked, gains included', () => {
     expect(formatPoints(522409, 'en-US', { signed: true })).toBe('+5,224.09');
-    expect(formatPoints(-300, 'en-US', { signed: true })).toBe('-3');
+    expect(formatPoints(-300, 'en-US', { signed: true })).toBe('\u22123');
     expect(formatPoints(522409, 'en-US')).toBe('5,224.09');
   });
 });

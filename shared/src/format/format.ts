@@ -4,10 +4,13 @@ import { languageByKey } from '../i18n/languages';
 import { numberFormat } from './intl';
 
 /** Points are stored in hundredths (DESIGN §4): 10000 → "100", 12345 → "123.45". */
-/** `signed`: always a sign, "+12.5" for a gain as well as "-3" for a loss. */
+/** `signed`: always a sign, "+12.5" for a gain as well as "−3" for a loss (a minus sign, not a hyphen). */
 export function formatPoints(hundredths: number, language: LanguageKey, { signed = false }: { signed?: boolean } = {}): string {
   const tag = languageByKey(language).tag;
-  return numberFormat(tag, signed ? { maximumFractionDigits: 2, signDisplay: 'always' } : { maximumFractionDigits: 2 }).format(hundredths / 100);
+  if (!signed) return numberFormat(tag, { maximumFractionDigits: 2 }).format(hundredths / 100);
+  return numberFormat(tag, { maximumFractionDigits: 2, signDisplay: 'always' })
+    .format(hundredths / 100)
+    .replace('-', '\u2212');
 }
 
 /** The value of some points in a currency, at the operator's rate (millionths of a unit per point). */

@@ -12,7 +12,7 @@ export function usePointsText(): (hundredths: number, options?: { signed?: boole
     (hundredths: number, { signed = false }: { signed?: boolean } = {}) => {
       // In a right-to-left line the translator isolates the signed figure (interpolate.ts), so "+"
       // stays before the digits instead of after them ("5,224.09+").
-      return t('common.points', { value: formatPoints(hundredths, language, { signed }), count: hundredths / 100 });
+      return t('common.points', { value: formatPoints(hundredths, language, { signed }), count: Math.abs(hundredths) / 100 });
     },
     [t, language],
   );

@@ -67,10 +67,8 @@ function EntriesChunk({ kind, page, last, onMore }: { kind: Filter; page: number
               <p className={styles.reason}>{t(`earnings.reasons.${entry.reason}`)}</p>
               <p className={styles.when}>{formatWhen(entry.createdAt, language)}</p>
             </div>
-            <p className={entry.amount < 0 ? styles.debit : styles.credit} dir="ltr">
-              {entry.amount < 0 ? '−' : '+'}
-              {points(Math.abs(entry.amount))}
-            </p>
+            {/* Signed through the points text, so Urdu reads the figure first and keeps its sign before it. */}
+            <p className={entry.amount < 0 ? styles.debit : styles.credit}>{points(entry.amount, { signed: true })}</p>
           </li>
         ))}
       </ul>
