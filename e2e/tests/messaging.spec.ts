@@ -122,7 +122,7 @@ test.describe('messaging number (issue 11)', () => {
 
     const number = freshNumber();
     await getCode(page, number, { number: 'میسجنگ نمبر', getCode: 'کوڈ حاصل کریں' });
-    const window_ = page.getByRole('dialog', { name: 'یہ کوڈ ہمارے سرکاری اکاؤنٹ پر بھیجیں' });
+    const window_ = page.getByRole('dialog', { name: 'یہ کوڈ ہمارے آفیشل اکاؤنٹ پر بھیجیں' });
     await expect(window_).toBeVisible();
     await expect(window_.getByLabel('آپ کا ایک بار کا کوڈ')).toHaveAttribute('dir', 'ltr');
     await window_.getByRole('button', { name: 'بھیجنے کی نقل کریں (ڈیمو)' }).click();
