@@ -58,7 +58,7 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await page.getByRole('button', { name: 'New task' }).click();
   const form = page.getByRole('form', { name: 'New task' });
   await form.getByLabel('Reward (points)').fill('12.50');
-  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: `(${key})` }) });
   const english = language('en-US');
   await english.getByLabel('Title').fill(title);
   // A rule broken is named under its field, not "Invalid input".
@@ -66,11 +66,11 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   await form.getByRole('button', { name: 'Create task' }).click();
   await expect(english.getByText('a description of 2 to 400 characters')).toBeVisible();
   await english.getByLabel('Description').fill('Like the post and upload a screenshot');
-  await expect(form.getByText(/Missing translation: hi-IN, hi-IND/)).toBeVisible();
+  await expect(form.getByText(/Missing translation: Hindi, Indonesian/)).toBeVisible();
   const hi = language('hi-IN');
   await hi.getByLabel('Title').fill(hindi);
   await hi.getByLabel('Description').fill('पोस्ट लाइक करें और स्क्रीनशॉट अपलोड करें');
-  await expect(form.getByText(/Missing translation: hi-IND/)).toBeVisible();
+  await expect(form.getByText(/Missing translation: Indonesian/)).toBeVisible();
   await form.getByRole('button', { name: 'Create task' }).click();
   await expect(page.getByText('Task created.')).toBeVisible();
   await expect(page.getByRole('cell', { name: title })).toBeVisible();
@@ -224,7 +224,7 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await page.getByRole('link', { name: 'Tasks', exact: true }).click();
   await page.getByRole('button', { name: `Edit task ${task.id}` }).click();
   const form = page.getByRole('form', { name: `Edit task ${task.id}` });
-  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: `(${key})` }) });
   await language('en-US').getByLabel('Title').fill(`Join our new channel ${stamp}`);
   await form.getByLabel('Reward (points)').fill('6.50');
   await language('ur-PK').getByLabel('Title').fill(`ہمارے چینل میں شامل ہوں ${stamp}`);
@@ -324,7 +324,7 @@ test('admin names the pictures of a two-picture task and adds, edits and archive
   // 1. Picture labels: English for both, Urdu for the first; the earner reads them in the task.
   await page.getByRole('button', { name: `Edit task ${task.id}` }).click();
   const form = page.getByRole('form', { name: `Edit task ${task.id}` });
-  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  const language = (key: string) => form.locator('.language').filter({ has: page.getByRole('heading', { name: `(${key})` }) });
   const labels = form.getByRole('group', { name: /What each picture shows/ });
   await labels.getByLabel('Picture 1').fill('Your review');
   await form.getByRole('button', { name: 'Save task' }).click();
@@ -347,11 +347,11 @@ test('admin names the pictures of a two-picture task and adds, edits and archive
   await offerForm.getByLabel('Currency (its earners see it)').selectOption('NGN');
   await offerForm.getByLabel('Partner', { exact: true }).fill(partner);
   await offerForm.getByLabel('Partner page (https)').fill('http://shop.grab.example/data');
-  const offerLanguage = (key: string) => offerForm.locator('.language').filter({ has: page.getByRole('heading', { name: key, exact: true }) });
+  const offerLanguage = (key: string) => offerForm.locator('.language').filter({ has: page.getByRole('heading', { name: `(${key})` }) });
   await offerLanguage('en-US').getByLabel('Title').fill('Two gigabytes for a week');
-  await expect(offerForm.getByText('Missing translation: hi-IN, hi-IND, br-BR, ur-PK, bn-BD, ph-PH, ng-HA. Earners of these languages will read English.')).toBeVisible();
+  await expect(offerForm.getByText('Missing translation: Hindi, Indonesian, Spanish, Urdu, Bengali, Filipino, Hausa. Earners of these languages will read English.')).toBeVisible();
   await offerLanguage('ur-PK').getByLabel('Title').fill('ایک ہفتے کے لیے دو گیگا بائٹ');
-  await expect(offerForm.getByText(/^Missing translation: hi-IN, hi-IND, br-BR, bn-BD, ph-PH, ng-HA\./)).toBeVisible();
+  await expect(offerForm.getByText(/^Missing translation: Hindi, Indonesian, Spanish, Bengali, Filipino, Hausa\./)).toBeVisible();
   await offerForm.getByLabel('Usual price (minor units)').fill('500');
   await offerForm.getByRole('button', { name: 'Create offer' }).click();
   await expect(offerForm.getByText(/The partner's https page/)).toBeVisible();
@@ -469,6 +469,22 @@ test('admin adds a bank, moves it up the list, an earner then saves it, and the 
   await expect(changes.filter({ hasText: bank })).toHaveCount(2);
   await expect(changes.filter({ hasText: 'config.institution.place' }).filter({ hasText: bank })).toHaveCount(1);
   await expect(changes.filter({ hasText: 'active: true → false' }).first()).toBeVisible();
+});
+
+test('admin copies the codes of a batch, one a line, to hand them out', async ({ page, context, request }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const admin = await operator(request, 'admin');
+  const login = await (await request.post('/login', { data: { country: 'IN', phone: admin.phone, password: admin.password } })).json();
+  const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  const { batch } = await api<{ batch: { id: number } }>(request, login.data.token, '/admin/codes/create', { reward: 2_00, count: 3, maxUses: 1, expiresAt, note: 'Copied in a test' });
+  await signInToConsole(page, admin);
+  await page.getByRole('link', { name: 'Redemption codes' }).click();
+  await page.getByRole('button', { name: `Show batch ${batch.id}`, exact: true }).click();
+  const shown = await page.getByRole('table', { name: `Codes of batch ${batch.id}` }).locator('tbody code').allTextContents();
+  expect(shown).toHaveLength(3);
+  await page.getByRole('button', { name: `Copy the 3 codes of batch ${batch.id}` }).click();
+  await expect(page.getByText('3 codes copied, one a line.')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${shown.join('\n')}\n`);
 });
 
 test("an earner's account cannot use the console", async ({ page, earner, request }) => {

@@ -44,10 +44,10 @@ const COLUMNS: ColumnDef<OperatorAction>[] = [
 ];
 
 const FIELDS = [
-  { field: 'action', label: 'Action', placeholder: 'review.fail' },
-  { field: 'targetType', label: 'Object type', placeholder: 'submission' },
-  { field: 'targetId', label: 'Object id', placeholder: '42' },
-  { field: 'operatorId', label: 'Operator id', placeholder: '7' },
+  { field: 'action', label: 'Action', placeholder: 'e.g. review.fail' },
+  { field: 'targetType', label: 'Object type', placeholder: 'e.g. submission' },
+  { field: 'targetId', label: 'Object id', placeholder: 'e.g. 42' },
+  { field: 'operatorId', label: 'Operator id', placeholder: 'e.g. 7' },
 ] as const;
 
 /** Every operator action, newest first; rows are never edited or removed (the database refuses). */

@@ -72,6 +72,27 @@ function BatchForm({ onDone }: { onDone: (batch: CodeBatch) => void }) {
   );
 }
 
+/** The batch's codes, one a line, for the message or sheet they are handed out in. */
+function CopyCodes({ batchId, codes }: { batchId: number; codes: string[] }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${codes.join('\n')}\n`);
+      setCopied(`${codes.length} codes copied, one a line.`);
+    } catch {
+      setCopied('The browser did not allow copying: select the codes in the table instead.');
+    }
+  };
+  return (
+    <p className="row-actions">
+      <button type="button" onClick={() => void copy()}>
+        Copy the {codes.length} codes of batch {batchId}
+      </button>
+      <span role="status">{copied}</span>
+    </p>
+  );
+}
+
 /** One batch: every code with its uses, and the latest redemptions with who made them. */
 function BatchDetail({ batchId }: { batchId: number }) {
   const { result, query } = useCustom<DataOf<typeof codeBatchCodes>>({ url: codeBatchCodes.path, method: 'get', config: { query: { batchId } } });
@@ -82,6 +103,7 @@ function BatchDetail({ batchId }: { batchId: number }) {
       <h2 id={`batch-${batchId}`}>
         Batch {batchId}: {data.codes.length} codes · {points(data.batch.reward)} points · {data.batch.redeemed} redeemed
       </h2>
+      <CopyCodes batchId={batchId} codes={data.codes.map((c) => c.code)} />
       <div className="batch-columns">
         <table>
           <caption>Codes of batch {batchId}</caption>

@@ -1,8 +1,25 @@
 import type { ReactNode } from 'react';
 import { LanguageKey } from '@grab/shared/contracts';
+import { languageByKey } from '@grab/shared/i18n/languages';
 
 /** The languages an operator translates into; English is the object's own columns. */
 export const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
+
+/**
+ * Each language as the console's operators read it. The storage keys are SPEC's and do not say
+ * the language (hi-IND is Indonesian, br-BR Spanish, ng-HA Hausa), so the key only follows the name.
+ */
+const ENGLISH_NAMES: Record<LanguageKey, string> = {
+  'en-US': 'English',
+  'hi-IN': 'Hindi',
+  'hi-IND': 'Indonesian',
+  'br-BR': 'Spanish',
+  'ur-PK': 'Urdu',
+  'bn-BD': 'Bengali',
+  'ph-PH': 'Filipino',
+  'ng-HA': 'Hausa',
+};
+export const languageLabel = (key: LanguageKey) => `${ENGLISH_NAMES[key]} (${key})`;
 
 /** How many of the 8 languages an object speaks (English and its stored translations), flagged when short. */
 export function LanguageCount({ texts }: { texts: object }) {
@@ -15,17 +32,19 @@ export function MissingTranslations({ texts }: { texts: Partial<Record<string, {
   const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   return missing.length > 0 ? (
     <p className="warning" role="status">
-      Missing translation: {missing.join(', ')}. Earners of these languages will read English.
+      Missing translation: {missing.map((l) => ENGLISH_NAMES[l]).join(', ')}. Earners of these languages will read English.
     </p>
   ) : null;
 }
 
 /** One language's column of a form's texts, in that language's direction (Urdu right to left). */
-export function LanguageBox({ language, children }: { language: string; children: ReactNode }) {
-  const urdu = language === 'ur-PK';
+export function LanguageBox({ language, children }: { language: LanguageKey; children: ReactNode }) {
+  const { tag, dir } = languageByKey(language);
   return (
-    <div className="language" lang={urdu ? 'ur' : undefined} dir={urdu ? 'rtl' : undefined}>
-      <h3>{language}</h3>
+    <div className="language" lang={tag} dir={dir}>
+      <h3>
+        <bdi lang="en">{languageLabel(language)}</bdi>
+      </h3>
       {children}
     </div>
   );
