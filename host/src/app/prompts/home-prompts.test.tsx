@@ -62,6 +62,18 @@ describe('the join-group prompt after registration', () => {
     expect(screen.queryByTestId('join-group-prompt')).toBeNull();
   });
 
+  it('settles for good once the group task is under way, rather than invite the earner again or to another group', async () => {
+    for (const status of ['inProgress', 'underReview', 'passed', 'failed', 'completed']) {
+      localStorage.setItem(JOIN_GROUP_PROMPT_KEY, 'due');
+      queryClient.clear();
+      answerTasks([task(4, 'joinGroup', { status }), task(9, 'joinGroup')]);
+      const { unmount } = await renderApp(<HomePrompts />, '/home');
+      await waitFor(() => expect(localStorage.getItem(JOIN_GROUP_PROMPT_KEY), status).toBe('done'));
+      expect(screen.queryByTestId('join-group-prompt')).toBeNull();
+      unmount();
+    }
+  });
+
   it('is not shown to an earner who did not just register', async () => {
     localStorage.removeItem(JOIN_GROUP_PROMPT_KEY);
     answerTasks([task(4, 'joinGroup')]);

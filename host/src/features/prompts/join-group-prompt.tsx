@@ -2,9 +2,14 @@ import { Link, LineIcon, PATHS, type Task, taskListQuery, usePointsText, useQuer
 import { useEffect, useId } from 'react';
 import styles from './prompts.module.css';
 
-/** The official group: the first join-group task of the catalogue the earner can do now. */
+/**
+ * The official group: the first join-group task of the catalogue open to the earner, offered only
+ * while not started. One already under way, under review or done is joined: the prompt settles for
+ * good rather than invite the earner again (or to another group) on every visit.
+ */
 function officialGroupTask(tasks: Task[]): Task | undefined {
-  return tasks.find((task) => task.kind === 'joinGroup' && !task.locked && task.status !== 'closed' && task.status !== 'completed');
+  const group = tasks.find((task) => task.kind === 'joinGroup' && !task.locked && task.status !== 'closed');
+  return group?.status === 'notStarted' ? group : undefined;
 }
 
 /**
