@@ -291,6 +291,9 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await lv11.fill(String(needed));
   await levels.getByRole('button', { name: 'Save level thresholds' }).click();
   await expect(page.getByText('Level thresholds saved.')).toBeVisible();
+  // Saved far down the page: the notice is in sight and holds the focus the form's button had.
+  await expect(page.getByText('Level thresholds saved.')).toBeInViewport();
+  await expect(page.getByText('Level thresholds saved.')).toBeFocused();
   const info = await api<{ levels: { level: number; minTaskPoints: number }[] }>(request, earner.token, '/app/user/level-info');
   expect(info.levels.find((l) => l.level === 11)?.minTaskPoints).toBe(Math.round(needed * 100));
 

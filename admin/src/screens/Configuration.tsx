@@ -16,7 +16,7 @@ import {
 } from '@grab/shared/contracts';
 import { countriesPaidIn } from '@grab/shared/countries';
 import { useCustom } from '@refinedev/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { ConfigSection as Section } from '../ui/config-section';
 import { Notice } from '../ui/operator-action';
@@ -139,18 +139,26 @@ export function Configuration() {
   const [config, setConfig] = useState<ConsoleConfig | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [currency, setCurrency] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
   const shown = config ?? result?.data ?? null;
   if (query.error) return <p className="error">{query.error.message}</p>;
   if (!shown?.currencies) return <p className="loading">Loading the configuration…</p>;
   const saved = (next: ConsoleConfig, text: string) => {
     setConfig(next);
     setMessage(text);
+    // The saved form is drawn again with its new values, so its button (and the focus) is gone:
+    // the focus goes to the notice, which stays in sight however far down the page the form was.
+    setTimeout(() => {
+      if (!document.activeElement || document.activeElement === document.body) noticeRef.current?.focus({ preventScroll: true });
+    }, 0);
   };
   const rules = shown.withdraw.find((w) => w.currency === (currency ?? shown.withdraw[0]?.currency));
   return (
     <section aria-labelledby="config-title">
       <h1 id="config-title">Configuration</h1>
-      <Notice message={message} />
+      <div className="sticky-notice">
+        <Notice message={message} noticeRef={noticeRef} />
+      </div>
       <div className="config-grid">
         <Section<SettingsValues>
           key={`settings:${JSON.stringify(shown.settings)}`}
