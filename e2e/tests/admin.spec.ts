@@ -279,6 +279,8 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await flag.getByRole('button', { name: 'Dismiss' }).click();
   await expect(page.getByText(`Flag of inviter #${inviter.userInfo.id} dismissed.`)).toBeVisible();
   await expect(flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' })).toContainText('Dismissed by');
+  // Decided: no second decision is offered on it (a new sign-up would open it again).
+  await expect(flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' }).getByRole('button')).toHaveCount(0);
 
   // 5. A configuration change the earner sees: LV11 needs one point more. Each rate says whose
   // withdrawals it prices: the phone countries paid in that currency, not the languages.

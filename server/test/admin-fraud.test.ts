@@ -103,6 +103,11 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     expect(refused.body.msg).toContain('Forty accounts from one shop network');
     expect((await audit(`?action=earner.freeze&targetId=${inviter.userId}`))[0]).toMatchObject({ note: `fraud flag ${address.key}` });
     expect((await audit(`?action=fraud.freeze&targetId=${address.key}`))[0]).toMatchObject({ after: { decision: 'frozen' } });
+    // Decided: a dismissal now would show the flag dismissed while its earners stay frozen.
+    const rows = await countRows(ctx.db);
+    const again = await post('/admin/fraud/signup-decide', { key: address.key, action: 'dismiss', note: 'Changed my mind' }, people.admin.token, 'ur-PK');
+    expect([again.status, again.body.code, again.body.msg]).toEqual([409, 409, 'اس فلیگ کا فیصلہ پہلے ہی ہو چکا ہے۔ نیا سائن اپ شامل ہونے پر یہ دوبارہ کھلے گا۔']);
+    expect(await countRows(ctx.db)).toEqual(rows);
   });
 
   it('refuses an unknown flag, bad input, and changes nothing', async () => {

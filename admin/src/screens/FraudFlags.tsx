@@ -58,6 +58,8 @@ export function FraudFlags() {
               header: 'Act',
               cell: ({ row }: { row: { original: SignupFlag } }) => {
                 const f = row.original;
+                // Decided until a new sign-up joins it (the server refuses a second decision).
+                if (f.decision) return null;
                 const label = `the ${f.sharedBy} flag of inviter #${f.inviterId}`;
                 return (
                   <Decide

@@ -40,6 +40,9 @@ export function fraudAdminRoutes(app: FastifyInstance, db: Db): void {
         const operator = earnerOf(request);
         const flag = await signupFlagByKey(tx, input.key);
         if (!flag) throw errors.notFound();
+        // Decided stays decided until a new sign-up joins the flag: a dismissal after a freeze
+        // would show the flag dismissed while its earners stay frozen.
+        if (flag.decision) throw new AppError(ErrorCode.conflict, 'admin.flagDecided');
         const frozen: number[] = [];
         if (input.action === 'freeze') {
           // Operators are never frozen from here: an operator's account in a flag is left to an admin's own look.
@@ -56,7 +59,7 @@ export function fraudAdminRoutes(app: FastifyInstance, db: Db): void {
           action: input.action === 'freeze' ? 'fraud.freeze' : 'fraud.dismiss',
           targetType: 'signupFlag',
           targetId: flag.key,
-          before: { decision: flag.decision?.decision ?? null, signups: flag.signups, inviteeIds: flag.inviteeIds },
+          before: { decision: null, signups: flag.signups, inviteeIds: flag.inviteeIds },
           after: { decision: decision.decision, frozen },
           note: input.note,
         });
