@@ -102,9 +102,16 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   // The queue with a submission open, its decision buttons and pictures: as usable as the other screens.
   expect(await seriousAxeViolations(page)).toEqual([]);
   await page.getByRole('heading', { name: title }).click();
+  // F without a reason asks for one in the reason box; Esc leaves the box and the keys work again,
+  // Caps Lock or not.
+  await page.keyboard.press('Shift+F');
+  await expect(page.getByText('Choose or write a reason first.')).toBeVisible();
+  await expect(page.getByLabel('Reason the earner reads')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Reason the earner reads')).not.toBeFocused();
   await page.keyboard.press('2');
   await expect(page.getByLabel('Reason the earner reads')).toHaveValue('The screenshot is cut off or unreadable');
-  await page.keyboard.press('f');
+  await page.keyboard.press('Shift+F');
   await expect(page.getByText(`Submission ${first} failed.`)).toBeVisible();
 
   // The earner reads the reason and uploads again.

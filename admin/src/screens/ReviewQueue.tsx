@@ -6,6 +6,8 @@ import { points, when } from '../ui/DataTable';
 import { Phone } from '../ui/phone';
 
 const SUBMISSION_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+/** A submission's state as the reviewer reads it in the earner's history. */
+const STATUS_WORDS: Record<string, string> = { underReview: 'under review', passed: 'passed', failed: 'failed' };
 
 /** The submissions of other earners with the same picture (one earner may have sent it twice). */
 function duplicateText(ids: readonly number[]): string {
@@ -112,12 +114,19 @@ export function ReviewQueue() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement;
+      // Esc leaves the reason box, so the keys work again without reaching for the mouse.
+      if (event.key === 'Escape' && target === reasonRef.current) {
+        target.blur();
+        return;
+      }
       if (target.tagName === 'TEXTAREA' || target.tagName === 'INPUT' || event.ctrlKey || event.metaKey || event.altKey || busy) return;
       const preset = REVIEW_FAIL_PRESETS[Number(event.key) - 1];
-      if (event.key === 'p') void decide(true);
-      else if (event.key === 'f') void decide(false);
-      else if (event.key === 'n') void next();
-      else if (event.key === 'z') document.querySelector<HTMLButtonElement>('.picture .zoom')?.click();
+      // With Caps Lock or Shift on, the keys do the same.
+      const key = event.key.toLowerCase();
+      if (key === 'p') void decide(true);
+      else if (key === 'f') void decide(false);
+      else if (key === 'n') void next();
+      else if (key === 'z') document.querySelector<HTMLButtonElement>('.picture .zoom')?.click();
       else if (preset) setReason(preset);
       else return;
       event.preventDefault();
@@ -217,7 +226,7 @@ export function ReviewQueue() {
               <ul className="history">
                 {claim.history.map((h) => (
                   <li key={h.id}>
-                    #{h.id} {h.taskTitle}: <strong>{h.status}</strong>
+                    #{h.id} {h.taskTitle}: <strong>{STATUS_WORDS[h.status] ?? h.status}</strong>
                     {h.reason ? ` (${h.reason})` : ''} · {when(h.createdAt)}
                   </li>
                 ))}
