@@ -9,6 +9,9 @@ import { FormEnd } from '../ui/form-end';
 import { Choice } from '../ui/choice';
 import { LanguageBox, LanguageCount, MissingTranslations, OTHER_LANGUAGES } from '../ui/translations';
 
+/** The browser's time zone, which a datetime-local field is in: the rest of the console writes UTC. */
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** The form's values: points are typed with decimals, sent as hundredths. */
 type FormValues = Omit<AdminTaskInput, 'reward'> & { reward: number };
 
@@ -119,7 +122,7 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
         )}
         {schedule === 'timed' && (
           <label>
-            Ends at
+            Ends at ({BROWSER_ZONE} time; the lists show UTC)
             <input type="datetime-local" {...register('endsAt')} />
           </label>
         )}
