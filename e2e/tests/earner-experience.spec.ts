@@ -197,8 +197,11 @@ test.describe('country, currency and session', () => {
     await page.goto('/language');
     await page.getByRole('radio', { name: 'اردو' }).click();
     const dialog = page.getByRole('dialog');
+    // Asked in Urdu, the language chosen, right to left: that the withdrawals stay in rupees (INR).
+    await expect(dialog).toHaveAttribute('dir', 'rtl');
     await expect(dialog).toContainText('PKR');
-    await expect(dialog).toContainText('your withdrawals stay in INR');
+    await expect(dialog).toContainText('INR');
+    await expect(dialog).not.toContainText('withdrawals');
     await dialog.getByRole('button').last().click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ur-PK');
     // Back the way the earner came, without a reload: the kept Account tab speaks Urdu at once,
