@@ -361,9 +361,9 @@ test('admin names the pictures of a two-picture task and adds, edits and archive
   await offerForm.getByLabel('Partner page (https)').fill('http://shop.grab.example/data');
   const offerLanguage = (key: string) => offerForm.locator('.language').filter({ has: page.getByRole('heading', { name: `(${key})` }) });
   await offerLanguage('en-US').getByLabel('Title').fill('Two gigabytes for a week');
-  await expect(offerForm.getByText('Missing translation: Hindi, Indonesian, Spanish, Urdu, Bengali, Filipino, Hausa. Earners of these languages will read English.')).toBeVisible();
+  await expect(offerForm.getByText('Missing translation: Hindi, Indonesian, Spanish, Urdu, Bangla, Filipino, Hausa. Earners of these languages will read English.')).toBeVisible();
   await offerLanguage('ur-PK').getByLabel('Title').fill('ایک ہفتے کے لیے دو گیگا بائٹ');
-  await expect(offerForm.getByText(/^Missing translation: Hindi, Indonesian, Spanish, Bengali, Filipino, Hausa\./)).toBeVisible();
+  await expect(offerForm.getByText(/^Missing translation: Hindi, Indonesian, Spanish, Bangla, Filipino, Hausa\./)).toBeVisible();
   await offerForm.getByLabel('Usual price (minor units)').fill('500');
   await offerForm.getByRole('button', { name: 'Create offer' }).click();
   await expect(offerForm.getByText(/The partner's https page/)).toBeVisible();

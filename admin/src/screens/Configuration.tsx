@@ -19,7 +19,7 @@ import { useCustom } from '@refinedev/core';
 import { useRef, useState } from 'react';
 import { type Control, type UseFormRegister, useFieldArray } from 'react-hook-form';
 import { ConfigSection as Section } from '../ui/config-section';
-import { Notice } from '../ui/operator-action';
+import { focusIfLost, Notice } from '../ui/operator-action';
 import { PayoutInstitutions } from './PayoutInstitutions';
 
 /** Points typed with decimals, sent as hundredths. */
@@ -146,11 +146,9 @@ export function Configuration() {
   const saved = (next: ConsoleConfig, text: string) => {
     setConfig(next);
     setMessage(text);
-    // The saved form is drawn again with its new values, so its button (and the focus) is gone:
-    // the focus goes to the notice, which stays in sight however far down the page the form was.
-    setTimeout(() => {
-      if (!document.activeElement || document.activeElement === document.body) noticeRef.current?.focus({ preventScroll: true });
-    }, 0);
+    // The saved form is drawn again with its new values, so its button (and the focus) is gone;
+    // the notice it goes to stays in sight however far down the page the form was.
+    focusIfLost(noticeRef);
   };
   const rules = shown.withdraw.find((w) => w.currency === (currency ?? shown.withdraw[0]?.currency));
   return (

@@ -28,9 +28,7 @@ export function useOperatorAction() {
       // The button pressed may have left with its row (an approved order leaves "awaiting
       // approval"): the focus then goes to what the action did, not to the page's top, nor to
       // the next row's button, which one more Enter would press.
-      setTimeout(() => {
-        if (!document.activeElement || document.activeElement === document.body) noticeRef.current?.focus();
-      }, 0);
+      focusIfLost(noticeRef);
       return true;
     } catch (error) {
       say(refusalOf(error));
@@ -41,6 +39,16 @@ export function useOperatorAction() {
     refresh.current = next;
   }, []);
   return { act, message, say, refreshWith, noticeRef };
+}
+
+/**
+ * Once the page has drawn what an action changed: if the focus was on something that is gone (it
+ * fell back to the page), it goes to `target`, the notice of what the action did.
+ */
+export function focusIfLost(target: RefObject<HTMLElement | null>): void {
+  setTimeout(() => {
+    if (!document.activeElement || document.activeElement === document.body) target.current?.focus();
+  }, 0);
 }
 
 /** What the last action did, read out by screen readers when it changes. */

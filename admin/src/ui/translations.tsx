@@ -6,20 +6,15 @@ import { languageByKey } from '@grab/shared/i18n/languages';
 export const OTHER_LANGUAGES = LanguageKey.options.filter((l) => l !== 'en-US');
 
 /**
- * Each language as the console's operators read it. The storage keys are SPEC's and do not say
- * the language (hi-IND is Indonesian, br-BR Spanish, ng-HA Hausa), so the key only follows the name.
+ * Each language named in English from its BCP 47 tag ("Indonesian" for hi-IND's id-ID): SPEC's
+ * storage keys do not say the language (br-BR is Spanish, ng-HA Hausa), so the key only follows.
  */
-const ENGLISH_NAMES: Record<LanguageKey, string> = {
-  'en-US': 'English',
-  'hi-IN': 'Hindi',
-  'hi-IND': 'Indonesian',
-  'br-BR': 'Spanish',
-  'ur-PK': 'Urdu',
-  'bn-BD': 'Bengali',
-  'ph-PH': 'Filipino',
-  'ng-HA': 'Hausa',
+const LANGUAGE_NAMES = new Intl.DisplayNames('en', { type: 'language' });
+const englishName = (key: LanguageKey) => {
+  const primary = languageByKey(key).tag.split('-')[0] ?? key;
+  return LANGUAGE_NAMES.of(primary) ?? key;
 };
-export const languageLabel = (key: LanguageKey) => `${ENGLISH_NAMES[key]} (${key})`;
+const languageLabel = (key: LanguageKey) => `${englishName(key)} (${key})`;
 
 /** How many of the 8 languages an object speaks (English and its stored translations), flagged when short. */
 export function LanguageCount({ texts }: { texts: object }) {
@@ -32,7 +27,7 @@ export function MissingTranslations({ texts }: { texts: Partial<Record<string, {
   const missing = OTHER_LANGUAGES.filter((l) => !texts?.[l]?.title?.trim());
   return missing.length > 0 ? (
     <p className="warning" role="status">
-      Missing translation: {missing.map((l) => ENGLISH_NAMES[l]).join(', ')}. Earners of these languages will read English.
+      Missing translation: {missing.map(englishName).join(', ')}. Earners of these languages will read English.
     </p>
   ) : null;
 }
