@@ -8,6 +8,8 @@ export const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
   testDir: './tests',
+  // Per port too: Playwright empties its output folder when a run starts.
+  outputDir: `test-results/${port}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -29,6 +31,7 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // A pixel id is set so every test runs with the pixel blocked, as many earners' browsers do.
-    env: { PORT: String(port), E2E_DATA_DIR: '.data/run', FB_PIXEL_ID: '100000000000001' },
+    // One data directory per port: two runs on one machine (another port) never wipe each other's.
+    env: { PORT: String(port), E2E_DATA_DIR: `.data/run-${port}`, FB_PIXEL_ID: '100000000000001' },
   },
 });
