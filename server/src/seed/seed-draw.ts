@@ -24,6 +24,8 @@ export const SEED_DRAW_CONFIG: DrawConfig = {
     borderRadius: 8,
     fonts: [{ text: `+${p.points}`, fontSize: '20px', fontColor: '#7a3b00', fontWeight: 700, top: '30%' }],
   })),
+  // The buttons' 'GO' sets the look of their word: the earner app draws the word in the earner's
+  // language in its place (remote-draw, button-label.ts).
   wheel: {
     blocks: [{ padding: '12px', background: '#ff9f1c' }],
     buttons: [

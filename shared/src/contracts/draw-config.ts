@@ -84,7 +84,11 @@ export const DrawPrizeLook = z.object({
 });
 export type DrawPrizeLook = z.infer<typeof DrawPrizeLook>;
 
-/** The wheel's centre (radius, pointer) or a grid cell that starts the draw (placed like a prize). */
+/**
+ * The wheel's centre (radius, pointer) or a grid cell that starts the draw (placed like a prize).
+ * Its text is one text for every language, so the earner app draws the earner's own word in its
+ * place and keeps the rest of its look (remote-draw/src/features/draw-widget/button-label.ts).
+ */
 export const DrawButton = z.extend(DrawPrizeLook, {
   radius: z.optional(DrawLength),
   pointer: z.optional(z.boolean()),

@@ -1,5 +1,5 @@
 import { changeLanguage, initI18n } from '@grab/shared';
-import type { DrawPrizeLook } from '@grab/shared/contracts';
+import type { DrawPrizeLook, WheelConfig } from '@grab/shared/contracts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -437,5 +437,59 @@ describe('the lucky grid', () => {
       ref.current?.stop([1, 1]);
     });
     expect(engine().cancel).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the button drawn on the canvas", () => {
+  // The seed's pointer button: the operator's "GO" in white, 22 px bold, a little above the centre.
+  const look = { fontSize: '22px', fontColor: '#ffffff', fontWeight: 700, top: '-14px' };
+  const withGo: WheelConfig = { prizes, buttons: [{ radius: '32%', background: '#ffb347', pointer: true, fonts: [{ text: 'GO', ...look }] }] };
+  const drawnFont = () => (engine().config as WheelConfig).buttons?.[0]?.fonts?.[0];
+
+  it("says the earner's word in place of the operator's, in the operator's colour, size and place", async () => {
+    await changeLanguage('ur-PK');
+    await registerDrawLocales();
+    render(<LuckyWheel config={withGo} createEngine={createEngine} />);
+    expect(drawnFont()).toMatchObject({ text: 'شروع', ...look, wordWrap: false });
+    expect((engine().config as WheelConfig).buttons?.[0]).toMatchObject({ radius: '32%', background: '#ffb347', pointer: true });
+    // The page's real button and the prizes are untouched.
+    expect(screen.getByRole('button', { name: 'گھمائیں' })).toBeTruthy();
+    expect((engine().config as WheelConfig).prizes).toEqual(prizes);
+  });
+
+  it('draws the grid\'s middle cell in the earner\'s language too', async () => {
+    await changeLanguage('hi-IN');
+    await registerDrawLocales();
+    render(<LuckyGrid config={{ prizes, buttons: [{ background: '#ff6b00', fonts: [{ text: 'GO', top: '30%' }] }] }} createEngine={createEngine} />);
+    expect((engine().config as WheelConfig).buttons?.[0]?.fonts?.[0]).toMatchObject({ text: 'शुरू', top: '30%' });
+  });
+
+  it('follows a change of language: a new canvas when idle, after the spin when spinning', async () => {
+    const ref = createRef<DrawHandle>();
+    const on = events();
+    render(<LuckyWheel ref={ref} config={withGo} createEngine={createEngine} {...on} />);
+    expect(drawnFont()?.text).toBe('GO');
+
+    await act(async () => {
+      await changeLanguage('bn-BD');
+      await registerDrawLocales();
+    });
+    expect(engines).toHaveLength(2);
+    expect(engines[0]?.destroy).toHaveBeenCalledOnce();
+    expect(drawnFont()?.text).toBe('শুরু');
+
+    toFullSpeed(ref);
+    await act(async () => {
+      await changeLanguage('ng-HA');
+      await registerDrawLocales();
+    });
+    expect(engines).toHaveLength(2);
+    act(() => {
+      ref.current?.stop(1);
+    });
+    act(() => engine().callbacks.landed());
+    expect(on.onEnd).toHaveBeenCalledWith(prizes[1], 1);
+    expect(engines).toHaveLength(3);
+    expect(drawnFont()?.text).toBe('FARA');
   });
 });

@@ -3,6 +3,7 @@ import { useT } from '@grab/shared';
 import type { DrawPrizeLook } from '@grab/shared/contracts';
 import { type Ref, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import { DRAW_NS, registerDrawLocales } from '../../locales/draw.locales';
+import { withButtonLabel } from './button-label';
 import { accelerationTime, type DrawConfigOf, type DrawKind, reelOrders } from './draw-defaults';
 import { type DrawEvent, type DrawPhase, type DrawState, IDLE, landedPrize, normaliseStop, transition } from './draw-machine';
 import styles from './draw-widget.module.css';
@@ -65,15 +66,19 @@ export interface DrawWidgetProps<K extends DrawKind> {
 type Announcement = { key: string; options?: Record<string, unknown> } | null;
 
 export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidgetProps<K> & { kind: K }) {
-  const { t } = useT(DRAW_NS);
+  const { t, ready } = useT(DRAW_NS);
   const prefersReduced = usePrefersReducedMotion();
   const reduced = props.reducedMotion ?? prefersReduced;
   const createEngine = props.createEngine ?? createLuckyEngine;
 
-  // The configuration drawn now; a new one waits until the widget is idle. Compared by value, so a
-  // page may pass a fresh object on every render.
-  const configKey = JSON.stringify(props.config);
-  const [applied, setApplied] = useState({ key: configKey, config: props.config });
+  const [pageFont] = useState(readPageFont);
+  // What the canvas draws: the operator's configuration with the earner's word on its button, once
+  // this language's texts are here (until then the operator's own word, rather than a key).
+  const canvasConfig = ready ? withButtonLabel(props.config, t('go'), pageFont) : props.config;
+  // The configuration drawn now; a new one (a language change included) waits until the widget is
+  // idle. Compared by value, so a page may pass a fresh object on every render.
+  const configKey = JSON.stringify(canvasConfig);
+  const [applied, setApplied] = useState({ key: configKey, config: canvasConfig });
   const [phase, setPhase] = useState<DrawPhase>('idle');
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState<Announcement>(null);
@@ -84,11 +89,11 @@ export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidg
   const timerRef = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const animatedRef = useRef(true);
   const lastTarget = useRef<readonly number[]>([]);
-  const latest = useRef({ props, applied: applied.config, reduced, t });
-  latest.current = { props, applied: applied.config, reduced, t };
+  const latest = useRef({ props, canvasConfig, applied: applied.config, reduced, t });
+  latest.current = { props, canvasConfig, applied: applied.config, reduced, t };
 
   useEffect(() => {
-    if (phase === 'idle' && configKey !== applied.key) setApplied({ key: configKey, config: latest.current.props.config });
+    if (phase === 'idle' && configKey !== applied.key) setApplied({ key: configKey, config: latest.current.canvasConfig });
   }, [configKey, applied.key, phase]);
 
   const dispatch = useCallback((event: DrawEvent): boolean => {
@@ -257,6 +262,11 @@ export function DrawWidget<K extends DrawKind>({ kind, ref, ...props }: DrawWidg
       </p>
     </section>
   );
+}
+
+/** The font family of the page's text, for words the canvas draws in the earner's script. */
+function readPageFont(): string {
+  return getComputedStyle(document.body).fontFamily;
 }
 
 function defaultPrizeName(prize: DrawPrizeLook | undefined, index: number, t: (key: string, options?: Record<string, unknown>) => string): string {
