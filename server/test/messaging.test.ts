@@ -1,13 +1,13 @@
-import { type AppInfo, ErrorCode, MESSAGING_SILENT, type PendingCode, type PhoneStatus, type Task } from '@grab/shared/contracts';
+import { type AppInfo, ErrorCode, MESSAGING_SILENT, messagingSign, type PendingCode, type PhoneStatus, type Task } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { messagingCodeRefusals, messagingRewards, taskRuns, teamRebates, userProgress } from '../src/db/schema';
+import { messagingCodeRefusals, messagingRewards, messagingSignUses, taskRuns, teamRebates, userProgress } from '../src/db/schema';
 import { serverSecret } from '../src/db/server-secrets';
 import { balanceOf } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
-import { deliver, newNumber, requestCode, signedCall } from './messaging-fixtures';
+import { deliver, freshTime, newNumber, requestCode, signedCall } from './messaging-fixtures';
 
 /** The demo catalogue's messaging task pays 20 points a number. */
 const REWARD = 20_00;
@@ -85,6 +85,96 @@ describe.each(engines)('messaging API on %s', (engine) => {
       const padded = await signedCall(ctx.app, earner, method, path, values, { time: `0${time}` });
       expect(padded.body).toMatchObject({ code: ErrorCode.staleTime, data: null });
       expect(await countRows(ctx.db)).toEqual(before);
+    });
+  });
+
+  /**
+   * A (time, sign) pair is used up only by a request that is served. An input the server refuses,
+   * by the contract or because the number is not one of its country's, leaves every row as it was,
+   * so the corrected request, sent with the same time and sign as a client's retry is, is served.
+   */
+  describe('an input refused before it is served uses up nothing', () => {
+    interface Correction {
+      what: string;
+      method: 'GET' | 'POST';
+      path: string;
+      /** Readies the earner's number and answers the refused input and the corrected one. */
+      prepare(who: Registered, number: ReturnType<typeof newNumber>): Promise<{ bad: Record<string, string>; good: Record<string, string> }>;
+      /** What the served request answers. */
+      served: unknown;
+    }
+    const ask = async (who: Registered, number: ReturnType<typeof newNumber>) => (await requestCode(ctx.app, who, number)).code;
+    const CORRECTIONS: Correction[] = [
+      {
+        what: 'a phone number too short for the contract',
+        method: 'POST',
+        path: '/api/user/addwsnumber',
+        prepare: async (_who, number) => ({ bad: { country: 'IN', phone: '12' }, good: { country: 'IN', phone: number.phone } }),
+        served: { phone: expect.stringMatching(/^\+91\d{10}$/), code: expect.stringMatching(/^\d{6}$/) },
+      },
+      {
+        what: 'a country written wrong',
+        method: 'POST',
+        path: '/api/user/addwsnumber',
+        prepare: async (_who, number) => ({ bad: { country: 'india', phone: number.phone }, good: { country: 'IN', phone: number.phone } }),
+        served: { phone: expect.stringMatching(/^\+91\d{10}$/), code: expect.stringMatching(/^\d{6}$/) },
+      },
+      {
+        what: 'a number that is not an Indian mobile number',
+        method: 'POST',
+        path: '/api/user/addwsnumber',
+        prepare: async (_who, number) => ({ bad: { country: 'IN', phone: '12345' }, good: { country: 'IN', phone: number.phone } }),
+        served: { phone: expect.stringMatching(/^\+91\d{10}$/), code: expect.stringMatching(/^\d{6}$/) },
+      },
+      {
+        what: 'a number without its country code',
+        method: 'GET',
+        path: '/api/user/get_phonestatus',
+        prepare: async (who, number) => {
+          await ask(who, number);
+          return { bad: { phone: number.phone }, good: { phone: number.e164 } };
+        },
+        served: { state: 'waiting' },
+      },
+      {
+        what: 'an empty message',
+        method: 'POST',
+        path: '/api/user/simulate_send',
+        prepare: async (who, number) => ({ bad: { phone: number.e164, text: '' }, good: { phone: number.e164, text: await ask(who, number) } }),
+        served: { outcome: 'verified' },
+      },
+      {
+        what: 'a number without its country code',
+        method: 'POST',
+        path: '/api/user/dwsaccount',
+        prepare: async (who, number) => {
+          await deliver(ctx.app, ctx.db, { from: number.e164, text: await ask(who, number) });
+          return { bad: { phone: number.phone }, good: { phone: number.e164 } };
+        },
+        served: { deleted: true },
+      },
+    ];
+
+    it.each(CORRECTIONS)('$method $path with $what', async ({ method, path, prepare, served }) => {
+      const who = await registerEarner(ctx.app);
+      const number = newNumber();
+      const { bad, good } = await prepare(who, number);
+      const time = freshTime();
+      const before = await countRows(ctx.db);
+
+      const refused = await signedCall(ctx.app, who, method, path, bad, { time, language: 'ur-PK' });
+      expect(refused).toMatchObject({ status: 400, body: { code: ErrorCode.validation, data: null } });
+      // A message the earner reads, in their language.
+      expect(refused.body.message).not.toMatch(/[a-z]{4}/);
+      expect(await countRows(ctx.db)).toEqual(before);
+
+      // The retry carries the same time and sign: it is not taken for a replay.
+      const answer = await signedCall(ctx.app, who, method, path, good, { time });
+      expect(answer.body).toMatchObject({ code: 0, data: served, message: 'ok' });
+      const pairs = await ctx.db.select().from(messagingSignUses).where(eq(messagingSignUses.time, String(time)));
+      expect(pairs.map((p) => p.sign)).toEqual([await messagingSign(path, who.thirdUserId, who.thirdName)]);
+      // And now that it was served, the pair is spent.
+      expect((await signedCall(ctx.app, who, method, path, good, { time })).body).toMatchObject({ code: MESSAGING_SILENT, data: null });
     });
   });
 

@@ -47,6 +47,12 @@ export interface RouteOptions {
   /** Run after the bearer check, in order, and like it before the input is validated. */
   guards?: Guard[];
   /**
+   * Run once the input is valid, just before the handler, in order: for a guard's writes that only a
+   * request to be served may make, such as using up a one-time (time, sign) pair. A refused input
+   * leaves them unmade, so its corrected retry is not turned away.
+   */
+  afterValidation?: Guard[];
+  /**
    * The handler may answer the same object again (a per-process read cache's value, never changed
    * once made): its envelope goes through the route's own contract serializer the first time, and
    * that JSON is sent again while the object lives. A new object is serialized anew.
@@ -81,6 +87,7 @@ export function route<E extends Endpoint>(app: FastifyInstance, endpoint: E, han
       response: { 200: envelopeSchema(endpoint) },
     },
     preValidation: guards,
+    ...(extra.afterValidation?.length ? { preHandler: extra.afterValidation } : {}),
     handler: async (request, reply) => {
       const input = (endpoint.method === 'GET' ? request.query : request.body) as Input<E>;
       const data = await handler(input, request);
