@@ -42,14 +42,14 @@ async function saveUpiRecipient(request: APIRequestContext, earner: Earner, vpa:
 async function withdrawHundredRupees(page: Page) {
   await page.goto('/withdrawal');
   await page.getByRole('radio', { name: '₹100.00' }).check({ force: true });
-  await expect(page.getByTestId('quote')).toHaveText('1,176.48 + fee 23.52 = 1,200 points');
+  await expect(page.getByTestId('quote')).toHaveText('1,176.48 points + 23.52 points fee = 1,200 points');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const confirm = page.getByRole('region', { name: 'Check and confirm' });
   await expect(confirm).toContainText('Amount₹100.00');
-  await expect(confirm).toContainText('Points consumed1,176.48');
-  await expect(confirm).toContainText('Fee23.52');
-  await expect(confirm).toContainText('Total points1,200');
-  await expect(confirm).toContainText('Points remaining3,900');
+  await expect(confirm).toContainText('Points consumed1,176.48 points');
+  await expect(confirm).toContainText('Fee23.52 points');
+  await expect(confirm).toContainText('Total points1,200 points');
+  await expect(confirm).toContainText('Points remaining3,900 points');
   await page.getByRole('button', { name: 'Confirm withdrawal' }).click();
   await expect(page).toHaveURL('/withdrawalOrders');
 }

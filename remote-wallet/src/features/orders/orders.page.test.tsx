@@ -51,7 +51,7 @@ describe('WithdrawalOrdersPage', () => {
     renderPage();
     const item = await screen.findByTestId('order');
     expect(within(item).getByText('₹100.00')).toBeTruthy();
-    expect(item.textContent).toContain('1,176.48 points + fee 23.52 = 1,200 points');
+    expect(item.textContent).toContain('1,176.48 points + 23.52 points fee = 1,200 points');
     expect(item.textContent).toContain('Waiting for a payout check before it is sent');
     expect(item.textContent).toContain('as•••@okbank');
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { BackButton, formatPoints, LoadFailed, LoadingBlocks, PATHS, useQuery, useSearchParams, useT } from '@grab/shared';
+import { BackButton, LoadFailed, LoadingBlocks, PATHS, usePointsText, useQuery, useSearchParams, useT } from '@grab/shared';
 import { WITHDRAW_STATUSES, type WithdrawOrder, WithdrawStatus } from '@grab/shared/contracts';
 import { useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
@@ -15,8 +15,7 @@ registerWalletLocales();
 function OrderItem({ order }: { order: WithdrawOrder }) {
   const { t, language } = useT(WALLET_NS);
   const { t: common } = useT();
-  // The templates carry the unit themselves: numbers only, in the earner's locale.
-  const points = (hundredths: number) => formatPoints(hundredths, language);
+  const points = usePointsText();
   const reason = order.failureReason ? (order.failureReason.startsWith('payouts.') ? common(order.failureReason) : order.failureReason) : null;
   return (
     <li className={`g-card ${styles.order}`} data-testid="order" data-status={order.status}>

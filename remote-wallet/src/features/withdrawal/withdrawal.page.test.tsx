@@ -1,4 +1,4 @@
-import { BrowserRouter, initI18n, queryClient, store, Toaster, tokenAtom, userInfoAtom } from '@grab/shared';
+import { BrowserRouter, changeLanguage, initI18n, queryClient, store, Toaster, tokenAtom, userInfoAtom } from '@grab/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +83,7 @@ beforeEach(async () => {
     }),
   );
   await initI18n();
+  await changeLanguage('en-US');
 });
 
 function renderPage() {
@@ -128,7 +129,7 @@ describe('WithdrawalPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
-    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 + fee 23.52 = 1,200 points');
+    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 points + 23.52 points fee = 1,200 points');
     await user.click(withdrawButton());
 
     const confirm = screen.getByRole('region', { name: 'Check and confirm' });
@@ -155,6 +156,25 @@ describe('WithdrawalPage', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/withdrawalOrders'));
     expect(sent).toHaveLength(2);
     expect(sent[0]?.body).toEqual({ amount: 100_00, recipientId: 41, idempotencyKey: sent[1]?.body.idempotencyKey });
+  });
+
+  it('writes every points figure with its unit in Urdu too, each kept whole in the right-to-left line', async () => {
+    await changeLanguage('ur-PK');
+    const user = userEvent.setup();
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
+    // Each figure with its unit is isolated, so the digits keep their order beside the Urdu words.
+    const figure = (text: string) => `\u2068${text}\u2069`;
+    const points = (value: string) => figure(`${figure(value)} پوائنٹس`);
+    expect(screen.getByTestId('quote').textContent).toBe(`${points('1,176.48')} + ${points('23.52')} فیس = ${points('1,200')}`);
+    await user.click(screen.getByRole('button', { name: 'نکلوائیں' }));
+
+    const confirm = screen.getByRole('region', { name: 'جانچیں اور تصدیق کریں' });
+    const shown = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
+    expect(shown('استعمال ہونے والے پوائنٹس')).toBe(`${figure('1,176.48')} پوائنٹس`);
+    expect(shown('فیس')).toBe(`${figure('23.52')} پوائنٹس`);
+    expect(shown('کل پوائنٹس')).toBe(`${figure('1,200')} پوائنٹس`);
+    expect(shown('باقی پوائنٹس')).toBe(`${figure('3,900')} پوائنٹس`);
   });
 
   it('keeps the unanswered key when the earner steps back and confirms the same withdrawal again, and not for another amount', async () => {

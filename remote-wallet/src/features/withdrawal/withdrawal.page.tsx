@@ -308,7 +308,7 @@ export default function WithdrawalPage() {
         </fieldset>
         {quote ? (
           <p className={styles.quote} data-testid="quote">
-            {t('withdrawal.quote', { points: formatPoints(quote.points, language), fee: formatPoints(quote.fee, language), total: formatPoints(quote.total, language) })}
+            {t('withdrawal.quote', { points: points(quote.points), fee: points(quote.fee), total: points(quote.total) })}
           </p>
         ) : null}
         {short > 0 ? (
