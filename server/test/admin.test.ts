@@ -35,6 +35,7 @@ const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Ro
   { method: 'GET', url: '/admin/audit/list', roles: ['admin'] },
   { method: 'GET', url: '/admin/review/list', roles: ['admin', 'reviewer'] },
   { method: 'POST', url: '/admin/review/claim', payload: {}, roles: ['admin', 'reviewer'] },
+  { method: 'POST', url: '/admin/review/release', payload: { submissionId: 2_000_000_000 }, roles: ['admin', 'reviewer'] },
   { method: 'POST', url: '/admin/review/pass', payload: { submissionId: 2_000_000_000 }, roles: ['admin', 'reviewer'] },
   { method: 'POST', url: '/admin/review/fail', payload: { submissionId: 2_000_000_000, reason: 'Blurry' }, roles: ['admin', 'reviewer'] },
   { method: 'GET', url: '/admin/team/signup-flags', roles: ['admin', 'reviewer'] },

@@ -1,6 +1,6 @@
 import { adminMe, login, type OperatorRole } from '@grab/shared/contracts';
 import type { AuthProvider } from '@refinedev/core';
-import { call, Refused, session } from './client';
+import { call, Refused, session, signOut } from './client';
 
 export interface Operator {
   userId: number;
@@ -34,7 +34,7 @@ export const authProvider: AuthProvider = {
     }
   },
   logout: async () => {
-    session.clear();
+    signOut();
     return { success: true };
   },
   check: async () => {

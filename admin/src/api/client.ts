@@ -19,9 +19,29 @@ export function whenSignedOut(listener: () => void): void {
   onSignedOut = listener;
 }
 
+const signingOut = new Set<() => void>();
+
+/**
+ * `listener` runs when the operator signs out, while the session still has its token: what a screen
+ * holds on the server (a claimed submission) can still be handed back. Gives the unsubscribe.
+ */
+export function beforeSignOut(listener: () => void): () => void {
+  signingOut.add(listener);
+  return () => signingOut.delete(listener);
+}
+
+/** Signing out of the console: the screens let go of what they hold, then the session ends. */
+export function signOut(): void {
+  for (const listener of signingOut) listener();
+  session.clear();
+}
+
+/** The console is written in English, and so are the server's messages it asks for. */
+const LANGUAGE_TAG = 'en-US';
+
 const deps = {
   getToken: session.token,
-  getLanguageTag: () => 'en-US',
+  getLanguageTag: () => LANGUAGE_TAG,
   getThirdParty: () => null,
   onUnauthorized: () => {
     session.clear();
@@ -40,6 +60,23 @@ export async function call<E extends Endpoint>(endpoint: E, input?: InputOf<E>):
   const data = await client.callMain(endpoint, input, { inline: true });
   if (data === undefined) throw new Refused('The server did not answer', 0);
   return data;
+}
+
+/**
+ * A POST that must reach the server although the page may be going away (the tab closing, the
+ * screen unmounting, the operator signing out). `keepalive` lets the browser finish it after the
+ * page is gone and, unlike `sendBeacon`, carries the bearer token. Nobody is left to read the
+ * answer: a call that is lost leaves what it undoes to run out on its own.
+ */
+export function sendOnLeave<E extends Endpoint>(endpoint: E, input: InputOf<E>): void {
+  const token = session.token();
+  if (!token || endpoint.method !== 'POST') return;
+  fetch(endpoint.path, {
+    method: 'POST',
+    keepalive: true,
+    headers: { Accept: 'application/json', 'Accept-Language': LANGUAGE_TAG, 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(input),
+  }).catch(() => undefined);
 }
 
 /** An uploaded picture (proof screenshots) as a blob: URL, read with the console's token. */

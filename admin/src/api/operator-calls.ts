@@ -27,12 +27,14 @@ import {
   reviewClaim,
   reviewFail,
   reviewPass,
+  reviewRelease,
   signupFlagDecide,
 } from '@grab/shared/contracts';
 
 /** The actions the console may make through the data provider's `custom`, each a contract. */
 export const CUSTOM_CALLS: Endpoint[] = [
   reviewClaim,
+  reviewRelease,
   reviewPass,
   reviewFail,
   payoutApprove,

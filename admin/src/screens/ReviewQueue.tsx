@@ -1,7 +1,7 @@
-import { REVIEW_FAIL_PRESETS, type ReviewClaim, type ReviewItem } from '@grab/shared/contracts';
+import { MAX_SKIPPED, REVIEW_FAIL_PRESETS, type ReviewClaim, type ReviewItem, reviewRelease } from '@grab/shared/contracts';
 import { useCustomMutation } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadPicture } from '../api/client';
+import { beforeSignOut, loadPicture, sendOnLeave } from '../api/client';
 import { points, when } from '../ui/DataTable';
 import { Phone } from '../ui/phone';
 
@@ -49,7 +49,9 @@ function Picture({ id, index }: { id: string; index: number }) {
 
 /**
  * One submission at a time, claimed for this reviewer until the claim's end: no other reviewer is
- * handed it meanwhile. Keys: P pass, F fail, 1-4 a preset reason, N reload, Z zoom.
+ * handed it meanwhile. A submission left undecided is handed back at once (another one opened, a
+ * Skip, another screen, the tab closed, signing out), so it never waits out the claim for nobody.
+ * Keys: P pass, F fail, S skip, 1-4 a preset reason, N reload, Z zoom, Esc out of the reason box.
  */
 export function ReviewQueue() {
   const { mutateAsync } = useCustomMutation();
@@ -74,19 +76,49 @@ export function ReviewQueue() {
     [mutateAsync],
   );
 
+  // The submissions the server has handed this screen and not taken back, and the one shown. Any
+  // other is let go: the one the reviewer moved away from, and a claim answered too late to show.
+  const held = useRef(new Set<number>());
+  const shown = useRef<number | null>(null);
+  const letGo = useCallback((keep: number | null) => {
+    for (const id of held.current) {
+      if (id === keep) continue;
+      held.current.delete(id);
+      sendOnLeave(reviewRelease, { submissionId: id });
+    }
+  }, []);
+  // Skipped this session, the longest ago first: the queue hands them only when nothing else waits.
+  const skipped = useRef<number[]>([]);
+  // The screen is gone: a claim answered after that has nobody to show it to.
+  const left = useRef(false);
+
   // Only the latest claim request decides what shows: a reviewer who opens a number while the
   // queue's first claim is still on its way must not have it replaced by that older answer.
   const latest = useRef(0);
+  const settled = useRef(0);
   const next = useCallback(
-    async (submissionId?: number) => {
+    async (submissionId?: number): Promise<ReviewClaim | null> => {
       const asked = ++latest.current;
       setReason('');
       setMessage(null);
-      const claimed = await run<ReviewClaim | null>('/admin/review/claim', submissionId ? { submissionId } : {});
-      if (asked !== latest.current) return;
-      if (claimed !== null || !submissionId) setClaim(claimed);
+      const claimed = await run<ReviewClaim | null>('/admin/review/claim', submissionId ? { submissionId } : skipped.current.length > 0 ? { skipped: skipped.current } : {});
+      if (claimed) held.current.add(claimed.item.id);
+      if (left.current) {
+        letGo(null);
+        return null;
+      }
+      if (asked === latest.current) {
+        if (claimed !== null || !submissionId) {
+          setClaim(claimed);
+          shown.current = claimed?.item.id ?? null;
+        }
+        settled.current = asked;
+      }
+      // Let go only once the latest answer is in: it may hand back a claim an older one got.
+      if (settled.current === latest.current) letGo(shown.current);
+      return claimed;
     },
-    [run],
+    [run, letGo],
   );
   const [wanted, setWanted] = useState('');
 
@@ -100,6 +132,8 @@ export function ReviewQueue() {
       }
       const item = await run<ReviewItem>(pass ? '/admin/review/pass' : '/admin/review/fail', pass ? { submissionId: claim.item.id } : { submissionId: claim.item.id, reason: reason.trim() });
       if (item) {
+        // The decision ended the claim on the server: nothing is left to let go.
+        held.current.delete(item.id);
         await next();
         setMessage(`Submission ${item.id} ${item.status}.`);
       }
@@ -107,8 +141,46 @@ export function ReviewQueue() {
     [claim, reason, run, next],
   );
 
+  // Undecided, a submission goes back to the queue at once, so the next reviewer need not wait out
+  // the claim. It is let go first: asked for while still held, the queue hands a reviewer's own
+  // claim back before anything else.
+  const skip = useCallback(async () => {
+    if (!claim) return;
+    const id = claim.item.id;
+    if (!(await run<{ released: boolean }>('/admin/review/release', { submissionId: id }))) return;
+    held.current.delete(id);
+    skipped.current = [...skipped.current.filter((s) => s !== id), id].slice(-MAX_SKIPPED);
+    const after = await next();
+    if (after) setMessage(after.item.id === id ? `Nothing else waits for review: submission ${id} is open again.` : `Submission ${id} skipped: any reviewer can take it now.`);
+  }, [claim, run, next]);
+
   useEffect(() => {
     void next();
+  }, [next]);
+
+  // Leaving the screen, closing the tab or signing out lets go of what this screen holds. The tab
+  // kept in the back-forward cache and shown again claims its submission anew, or the next one.
+  useEffect(() => {
+    left.current = false;
+    const onHide = () => letGo(null);
+    window.addEventListener('pagehide', onHide);
+    const unsubscribe = beforeSignOut(onHide);
+    return () => {
+      left.current = true;
+      window.removeEventListener('pagehide', onHide);
+      unsubscribe();
+      letGo(null);
+    };
+  }, [letGo]);
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted || shown.current === null) return;
+      void next(shown.current).then((claimed) => {
+        if (!claimed) void next();
+      });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
   }, [next]);
 
   useEffect(() => {
@@ -125,6 +197,7 @@ export function ReviewQueue() {
       const key = event.key.toLowerCase();
       if (key === 'p') void decide(true);
       else if (key === 'f') void decide(false);
+      else if (key === 's') void skip();
       else if (key === 'n') void next();
       else if (key === 'z') document.querySelector<HTMLButtonElement>('.picture .zoom')?.click();
       else if (preset) setReason(preset);
@@ -133,7 +206,7 @@ export function ReviewQueue() {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [busy, decide, next]);
+  }, [busy, decide, next, skip]);
 
   return (
     <section aria-labelledby="review-title">
@@ -208,17 +281,23 @@ export function ReviewQueue() {
                 A preset reaches the earner in their own language; words you add after it are shown as you write them.
               </p>
             </fieldset>
-            <div className="actions">
+            <div className="actions decisions">
               <button type="button" className="pass" disabled={busy} onClick={() => void decide(true)}>
                 Pass (P)
               </button>
               <button type="button" className="fail" disabled={busy} onClick={() => void decide(false)}>
                 Fail (F)
               </button>
+              <button type="button" disabled={busy} aria-describedby="skip-note" onClick={() => void skip()}>
+                Skip (S)
+              </button>
               <button type="button" disabled={busy} onClick={() => void next()}>
                 Reload (N)
               </button>
             </div>
+            <p id="skip-note" className="muted">
+              Skip hands this submission back to the queue at once for any reviewer, and opens the next.
+            </p>
             <h3>This earner's other submissions</h3>
             {claim.history.length === 0 ? (
               <p>None before.</p>

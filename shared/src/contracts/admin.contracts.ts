@@ -81,14 +81,39 @@ export const ReviewClaim = z.object({
 });
 export type ReviewClaim = z.infer<typeof ReviewClaim>;
 
-/** Claims the given submission, or the oldest one nobody holds; null when the queue is empty. */
+/** How many skipped submissions the console names in a claim: a reviewer's session, not a history. */
+export const MAX_SKIPPED = 50;
+
+/**
+ * Claims the given submission, or the oldest one nobody holds; null when the queue is empty.
+ * `skipped`, the submissions this reviewer skipped, the longest ago first, are handed only when
+ * nothing else waits, in that order: a Skip moves on instead of getting the same one back.
+ */
 export const reviewClaim = endpoint({
   api: 'main',
   method: 'POST',
   path: '/admin/review/claim',
   auth: true,
-  input: z.object({ submissionId: z.optional(RowId) }),
+  input: z.object({ submissionId: z.optional(RowId), skipped: z.optional(z.array(RowId).check(z.maxLength(MAX_SKIPPED))) }),
   data: z.nullable(ReviewClaim),
+});
+
+/** A submission's number as the release reads it: missing, 0, negative or not a whole number is named. */
+const ReleasedSubmission = z.int({ error: 'validation.submissionId' }).check(z.gt(0, { error: 'validation.submissionId' }), z.lte(2_147_483_647, { error: 'validation.submissionId' }));
+
+/**
+ * Lets go of the caller's own claim, so any reviewer is handed the submission at once instead of
+ * after the claim's 10 minutes. Idempotent: with no claim of the caller's to let go (released
+ * already, decided, or never claimed) it answers `released: false` and changes nothing. Another
+ * reviewer's live claim is refused (409) and left as it is.
+ */
+export const reviewRelease = endpoint({
+  api: 'main',
+  method: 'POST',
+  path: '/admin/review/release',
+  auth: true,
+  input: z.object({ submissionId: ReleasedSubmission }),
+  data: z.object({ released: z.boolean() }),
 });
 
 export { REVIEW_FAIL_PRESETS } from './review-presets';

@@ -1,4 +1,4 @@
-import { reviewClaim } from '@grab/shared/contracts';
+import { reviewClaim, reviewRelease } from '@grab/shared/contracts';
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
@@ -7,7 +7,7 @@ import { submissions, tasks } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { operatorsOnly } from '../admin/operator-roles';
-import { claimSubmission } from './review-claims.repository';
+import { claimSubmission, releaseOwnClaim } from './review-claims.repository';
 import { reviewItem } from './reviews.repository';
 
 const HISTORY = 10;
@@ -28,12 +28,13 @@ async function earnerHistory(db: Executor, submissionId: number) {
 
 /** The console's review queue: a reviewer claims one submission at a time, with a timeout. */
 export function reviewsAdminRoutes(app: FastifyInstance, db: Db, clock: Clock): void {
+  const reviewers = operatorsOnly('reviewer', 'admin');
   route(
     app,
     reviewClaim,
     async (input, request) =>
       db.transaction(async (tx) => {
-        const claim = await claimSubmission(tx, earnerOf(request).userId, clock.now(), input.submissionId);
+        const claim = await claimSubmission(tx, earnerOf(request).userId, clock.now(), input.submissionId, input.skipped);
         if (!claim) {
           if (input.submissionId !== undefined) throw errors.notFound();
           return null;
@@ -42,6 +43,9 @@ export function reviewsAdminRoutes(app: FastifyInstance, db: Db, clock: Clock): 
         if (!item) throw errors.notFound();
         return { item, claimedUntil: claim.until.toISOString(), history: await earnerHistory(tx, claim.submissionId) };
       }),
-    operatorsOnly('reviewer', 'admin'),
+    reviewers,
   );
+  // A reviewer who leaves a submission undecided hands it back at once: otherwise every other
+  // reviewer is kept from it until the claim runs out, and the earner's payout waits with it.
+  route(app, reviewRelease, async (input, request) => ({ released: await releaseOwnClaim(db, input.submissionId, earnerOf(request).userId, clock.now()) }), reviewers);
 }
