@@ -48,6 +48,12 @@ export async function earnerWithContent(request: APIRequestContext): Promise<{ e
   // The share page shows the link of a started run.
   await call(request, earner, 'POST', '/app/task/leading-task', { taskId: share.id });
   const audit = await task('Follow our official page');
+  // Started: the detail page shows its open step (Open and "I've done it"), and the status task's
+  // proof page the earner's invitation link with Copy.
+  const review = await task('Review a partner app honestly');
+  await call(request, earner, 'POST', '/app/task/leading-task', { taskId: review.id });
+  const status = await task('Post Grab on your status');
+  await call(request, earner, 'POST', '/app/task/leading-task', { taskId: status.id });
   const code = await task('Redeem a gift code');
   const join = await task('Join our community group');
   const messaging = await task('Verify your messaging number');
@@ -58,6 +64,8 @@ export async function earnerWithContent(request: APIRequestContext): Promise<{ e
     taskScreens: [
       { name: 'task detail (audit)', path: detail(audit) },
       { name: 'audit proof page', path: stepUrl(audit, stepOf(audit, 'proof')) },
+      { name: 'task detail (open step)', path: detail(review) },
+      { name: 'audit proof page (invitation link)', path: stepUrl(status, stepOf(status, 'proof')) },
       { name: 'join group page', path: stepUrl(join, stepOf(join, 'open')) },
       { name: 'share task page', path: stepUrl(share, stepOf(share, 'share')) },
       { name: 'task detail (codes)', path: detail(code) },

@@ -71,6 +71,20 @@ export function stepOf(task: TaskView, action: string): TaskStep {
 }
 
 /**
+ * On the detail page: Start, then "I've done it" on each open step the detail page shows (a page to
+ * follow, a partner site), until the proof page opens. For tests of the proof: the outside page is
+ * not visited (the tests of open steps do that), as an earner who did it earlier may skip it too.
+ */
+export async function startToProof(page: Page, task: TaskView): Promise<void> {
+  await page.getByRole('button', { name: 'Start' }).click();
+  for (const step of task.taskBranchList.filter((s) => s.action === 'open')) {
+    await expect(page).toHaveURL(stepUrl(task, step));
+    await page.getByRole('button', { name: "I've done it" }).click();
+  }
+  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+}
+
+/**
  * On the audit page: picks `count` screenshots, waits for every upload to finish (the bar says
  * "Uploaded" once the server has the picture), submits, and lands on the hall of the task's kind (SPEC §2: nothing follows a proof step).
  */

@@ -1,7 +1,7 @@
 import { squeezedIcons, withDoubleText } from '../support/accessibility';
 import { DEFAULT_PASSWORD, registerEarner, shownIndianNumber } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
-import { openTask, taskCard, taskTitled, uploadProof } from '../support/tasks';
+import { openTask, startToProof, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
 // Issue 13, tried as a new earner would: Home leads with progress, messages belong where they
 // appear, the login country follows the language while the worth stays in the account's currency,
@@ -80,7 +80,7 @@ test.describe('messages', () => {
   test('a screenshot submission says "Operation successful", never a raw key', async ({ signedInPage: page, request, earner }) => {
     const task = await taskTitled(request, earner.token, 'Follow our official page');
     await openTask(page, task);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await startToProof(page, task);
     await uploadProof(page, task);
     await expect(page.getByText('Operation successful')).toBeVisible();
     await expect(page.getByText('operationSuccess')).toHaveCount(0);

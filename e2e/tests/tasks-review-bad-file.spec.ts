@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { openTask, stepOf, stepUrl, taskCard, taskTitled, uploadProof } from '../support/tasks';
+import { openTask, startToProof, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
 // Playwright's trace snapshots read a blob: picture the phone could not draw with fetch(), which
 // the page's Content Security Policy (rightly) refuses; the page itself never connects to it.
@@ -8,8 +8,7 @@ test.use({ trace: 'off' });
 test('a bad file says why, in place of a broken picture and a pointless Try again; the page says how long a review takes', async ({ signedInPage: page, earner, request }) => {
   const task = await taskTitled(request, earner.token, 'Follow our official page');
   await openTask(page, task);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  await startToProof(page, task);
   // The seeded deadline is 48 hours: a submission nobody decides by then passes.
   await expect(page.getByText('Reviews are decided within 2 days.')).toBeVisible();
   const chooser = page.getByLabel('Choose pictures');

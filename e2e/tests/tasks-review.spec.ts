@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '../support/fixtures';
 import { Reviewer } from '../support/reviewer';
-import { assetsOf, openTask, pickProofPictures, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
+import { assetsOf, openTask, pickProofPictures, startToProof, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
 
 // One earner and the seeded reviewer, each kind whose proof is reviewed: do the steps in the
 // browser, upload, and let the reviewer decide through the reviewer API.
@@ -12,7 +12,7 @@ test('audit task: a failed review shows its reason, the re-upload passes and is 
   const before = await assetsOf(request, earner.token);
 
   await openTask(page, task);
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startToProof(page, task);
   await uploadProof(page, task);
   expect((await assetsOf(request, earner.token)).pending).toBe(before.pending + task.reward);
 
@@ -53,7 +53,7 @@ test("a reason the reviewer picked from the presets reads in the earner's langua
   const task = await taskTitled(request, earner.token, 'Follow our official page');
   const reviewer = await Reviewer.signIn(request);
   await openTask(page, task);
-  await page.getByRole('button', { name: 'Start' }).click();
+  await startToProof(page, task);
   await uploadProof(page, task);
   const submitted = await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id);
   await reviewer.fail(submitted.id, `${preset}. Show the whole page`);
@@ -80,8 +80,7 @@ test('Submit tapped while the picture is still uploading waits for it, then send
   });
 
   await openTask(page, task);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  await startToProof(page, task);
   await pickProofPictures(page);
   // While the server has not answered, the words and the bar tell one figure ("Uploading… 40%" over a
   // bar 40 % full, or "Processing…" over a full one once every byte is sent), never "100 %" beside half a bar.
@@ -124,7 +123,14 @@ test('join-group task: open the group, confirm, prove it; the pass credits once'
   expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(task.reward);
 });
 
-for (const title of ['Sign up on a partner site', 'Install the partner notes app']) {
+// Each task that asks for something on another page gives that page: Open (a new tab), then "I've
+// done it", then the proof.
+for (const [title, pictures] of [
+  ['Sign up on a partner site', 1],
+  ['Install the partner notes app', 1],
+  ['Follow our official page', 1],
+  ['Review a partner app honestly', 2],
+] as const) {
   test(`open-then-prove task "${title}": open the target, confirm, prove it; the pass credits once`, async ({ signedInPage: page, earner, request }) => {
     await stubOutsidePages(page);
     const task = await taskTitled(request, earner.token, title);
@@ -134,20 +140,44 @@ for (const title of ['Sign up on a partner site', 'Install the partner notes app
     await openTask(page, task);
     await page.getByRole('button', { name: 'Start' }).click();
     await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
-    await visitOutsidePage(page, /^Open/, /example\.(com|org)/);
+    // The open step, then the proof: the proof page is not reached before Done.
+    await expect(page.getByRole('button', { name: "I've done it" })).toBeVisible();
+    await expect(page.getByLabel('Choose pictures')).toHaveCount(0);
+    await visitOutsidePage(page, /^Open/, /^https:\/\/example\.(com|org)\//);
     await page.getByRole('button', { name: "I've done it" }).click();
-    await uploadProof(page, task);
+    await uploadProof(page, task, pictures);
 
     await reviewer.pass((await reviewer.pendingOf(String(earner.userInfo.thirdUserId), task.id)).id);
     expect((await assetsOf(request, earner.token)).balance - before.balance).toBe(task.reward);
   });
 }
 
+test("status task: the proof page shows the earner's own invitation link, and Copy copies it whole", async ({ signedInPage: page, earner, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const task = await taskTitled(request, earner.token, 'Post Grab on your status');
+  // The link of the Team tab: the register page with this earner's code.
+  const team = await request.post('/app/user/shareInfo', { data: {}, headers: { authorization: `Bearer ${earner.token}` } });
+  const { shareLink } = ((await team.json()) as { data: { shareLink: string } }).data;
+  const code = earner.userInfo.inviteCode;
+  expect(shareLink).toMatch(new RegExp(`/register\\?shareCode=${code}$`));
+
+  await openTask(page, task);
+  await startToProof(page, task);
+  const card = page.getByRole('region', { name: 'Your invitation link' });
+  await expect(card.getByRole('group', { name: 'Invitation link' })).toContainText(code);
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  const copy = card.getByRole('button', { name: 'Copy invitation link' });
+  await copy.click();
+  await expect(copy).toHaveText('Copied');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareLink);
+  // Then the screenshot of the post goes up as on any proof page.
+  await uploadProof(page, task);
+});
+
 test('a two-picture task refuses one picture and takes two', async ({ signedInPage: page, earner, request }) => {
   const task = await taskTitled(request, earner.token, 'Review a partner app honestly');
   await openTask(page, task);
-  await page.getByRole('button', { name: 'Start' }).click();
-  await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'proof')));
+  await startToProof(page, task);
   // Which two pictures, before any is picked.
   await expect(page.getByText('Your review in the app store')).toBeVisible();
   await expect(page.getByText("The app's page in the store")).toBeVisible();

@@ -38,6 +38,7 @@ export function detail(overrides: Partial<TaskDetail> = {}): TaskDetail {
     pictureLabels: [],
     reviewMinutes: null,
     targetUrl: 'https://shop.example/review',
+    inviteLink: null,
     earnerLevel: 2,
     run: null,
     ...overrides,

@@ -137,6 +137,9 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     const started = await post<{ id: number; taskBranchList?: unknown }>('/app/task/leading-task', { taskId: audit.id }, earner.token);
     expect(started.body.code).toBe(200);
     const detail = (await get<{ taskBranchList: { id: number; action: string }[] }>(`/app/task/detail?taskId=${audit.id}`, earner.token)).body.data!;
+    // The page to follow is opened first, then the proof is sent.
+    const open = detail.taskBranchList.find((b) => b.action === 'open')!;
+    expect((await post('/app/task/leading-task', { taskId: audit.id, stepId: open.id }, earner.token)).body.code).toBe(200);
     const step = detail.taskBranchList.find((b) => b.action === 'proof')!;
     const picture = await uploadPicture(ctx.app, earner.token);
     const sent = await post('/app/task/leading-task', { taskId: audit.id, stepId: step.id, pictures: [picture] }, earner.token);

@@ -205,6 +205,7 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
         minLevel: 1,
         dailyCap: 40,
         position: 2,
+        showsInviteLink: true,
         steps: [
           { title: 'Open the page', action: 'open', h5Url: '/taskDetail' },
           { title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' },
@@ -213,7 +214,10 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       };
       const updated = await post<AdminTask>('/admin/tasks/update', people.admin.token, edit);
       expect(updated.body.code).toBe(200);
-      expect(updated.body.data).toMatchObject({ id: task.id, title: 'Follow our new page', reward: 175_00, schedule: 'recurring', resetTime: '04:30', dailyCap: 40, position: 2 });
+      expect(task.showsInviteLink).toBe(false);
+      expect(updated.body.data).toMatchObject({ id: task.id, title: 'Follow our new page', reward: 175_00, schedule: 'recurring', resetTime: '04:30', dailyCap: 40, position: 2, showsInviteLink: true });
+      const shown = await call<{ inviteLink: string | null }>(ctx.app, { method: 'GET', url: `/app/task/detail?taskId=${task.id}`, token: people.earner.token });
+      expect(shown.body.data?.inviteLink).toContain('/register?shareCode=');
       expect(updated.body.data?.steps.map((st) => st.title)).toEqual(['Open the page', 'Upload the screenshot']);
       // Hindi was left out of the edit: it is gone, and earners of Hindi read English.
       expect(Object.keys(updated.body.data?.texts ?? {})).toEqual(['ur-PK']);

@@ -13,7 +13,9 @@ const TRANSLATED = ['hi-IN', 'hi-IND', 'br-BR', 'ur-PK', 'bn-BD', 'ph-PH', 'ng-H
 const STEP_ACTIONS: Record<string, string[]> = {
   joinGroup: ['open', 'proof'],
   share: ['share'],
-  audit: ['proof'],
+  // An audit task opens the page to follow or review first; one that asks to post the earner's own
+  // link has nothing to open: its proof page shows the link (`showsInviteLink`).
+  audit: ['open', 'proof'],
   registration: ['open', 'proof'],
   appDownload: ['open', 'proof'],
   redeemCode: [],
@@ -43,15 +45,18 @@ describe.each(engines)('demo seed on %s', (engine) => {
     for (const task of list) byKind[task.kind] = [...(byKind[task.kind] ?? []), task];
     expect(Object.fromEntries(Object.entries(byKind).map(([kind, ts]) => [kind, ts.length]))).toEqual(KIND_COUNTS);
     for (const task of list) {
-      expect(task.steps.map((s) => s.action), task.title).toEqual(STEP_ACTIONS[task.kind]);
+      const actions = task.showsInviteLink ? ['proof'] : STEP_ACTIONS[task.kind];
+      expect(task.steps.map((s) => s.action), task.title).toEqual(actions);
       for (const step of task.steps) {
         const page = step.action === 'open' ? (task.kind === 'joinGroup' ? '/joinTgTask' : '/taskDetail') : PAGES[step.action];
         expect(step.h5Url, task.title).toBe(page);
       }
-      if (['joinGroup', 'registration', 'appDownload'].includes(task.kind)) expect(task.targetUrl, task.title).toMatch(/^https:\/\//);
+      // Every step that opens something has its page: nothing asks the earner to go and find it.
+      if (task.steps.some((s) => s.action === 'open')) expect(task.targetUrl, task.title).toMatch(/^https:\/\//);
     }
     const audits = byKind.audit ?? [];
     expect(new Set(audits.map((t) => t.proofPictures))).toEqual(new Set([1, 2]));
+    expect(list.filter((t) => t.showsInviteLink).map((t) => t.title)).toEqual(['Post Grab on your status']);
     expect((byKind.share ?? []).map((t) => t.visitsNeeded).sort()).toEqual([1, 3]);
     for (const task of byKind.registration ?? []) expect(task.reward).toBe(100_00);
     // Partner pages are example domains only.

@@ -79,6 +79,23 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     expect((await detail(alice, open.id)).body.data).toMatchObject({ pictureLabels: [], reviewMinutes: null });
   });
 
+  it("hands every kind but a group its page to open, and a task that asks to post the earner's link that link beside its proof", async () => {
+    const follow = await createTask(ctx.db, { kind: 'audit', targetUrl: 'https://example.com/page' }, ['open', 'proof']);
+    expect((await detail(alice, follow.id)).body.data).toMatchObject({ targetUrl: 'https://example.com/page', inviteLink: null });
+    // A group's link is handed out by tg-url only.
+    const group = await createTask(ctx.db, { kind: 'joinGroup', targetUrl: 'https://t.me/+group' }, ['open', 'proof']);
+    expect((await detail(alice, group.id)).body.data?.targetUrl).toBeNull();
+    // The same link as the Team tab's, each earner their own.
+    const status = await createTask(ctx.db, { kind: 'audit', showsInviteLink: true }, ['proof']);
+    const team = await call<{ shareLink: string }>(ctx.app, { method: 'POST', url: '/app/user/shareInfo', token: alice.token, payload: {} });
+    expect((await detail(alice, status.id)).body.data?.inviteLink).toBe(team.body.data?.shareLink);
+    expect((await detail(alice, status.id)).body.data?.inviteLink).toMatch(new RegExp(`/register\\?shareCode=${alice.inviteCode}$`));
+    expect((await detail(bob, status.id)).body.data?.inviteLink).toMatch(new RegExp(`/register\\?shareCode=${bob.inviteCode}$`));
+    // Only beside a proof step: without one there is nothing to show it with.
+    const noProof = await createTask(ctx.db, { kind: 'audit', showsInviteLink: true }, ['open']);
+    expect((await detail(alice, noProof.id)).body.data?.inviteLink).toBeNull();
+  });
+
   it('refuses a task above the earner level, naming both levels', async () => {
     const task = await createTask(ctx.db, { minLevel: 3 }, ['open']);
     const before = await countRows(ctx.db);

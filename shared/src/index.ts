@@ -93,10 +93,8 @@ export { deviceId, keptKey, randomKey } from './device/device-id';
 export { BackButton } from './ui/back-button.ui';
 export { OnwardArrow } from './ui/onward-arrow.ui';
 export { LineIcon, LockIcon } from './ui/line-icon.ui';
-/** Copies text (Clipboard API, or a selection where it is missing); loaded when first used. */
-export function copyText(text: string): Promise<boolean> {
-  return import('./ui/clipboard').then((m) => m.copyText(text));
-}
+export { copyText } from './ui/copy-text';
+export { CopyField, COPIED_MS } from './ui/copy-field.ui';
 
 export { currencyLabel, formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePhoneForReading } from './format/phone-for-reading';

@@ -28,6 +28,7 @@ const BLANK: FormValues = {
   endsAt: null,
   proofPictures: 1,
   targetUrl: null,
+  showsInviteLink: false,
   steps: [{ title: 'Upload the screenshot', action: 'proof', h5Url: '/auditTask' }],
   pictureLabels: ['', ''],
   texts: {},
@@ -53,6 +54,7 @@ const valuesOf = (task: AdminTask): FormValues => ({
   endsAt: task.endsAt ? localInput(task.endsAt) : null,
   proofPictures: task.proofPictures,
   targetUrl: task.targetUrl,
+  showsInviteLink: task.showsInviteLink,
   steps: task.steps,
   pictureLabels: [task.pictureLabels[0] ?? '', task.pictureLabels[1] ?? ''],
   texts: Object.fromEntries(
@@ -83,6 +85,7 @@ const toInput = (v: FormValues): AdminTaskInput => ({
   resetTime: v.resetTime || null,
   endsAt: v.endsAt ? new Date(v.endsAt).toISOString() : null,
   targetUrl: v.targetUrl || null,
+  showsInviteLink: Boolean(v.showsInviteLink),
 });
 
 /** Creates a task, or edits `task` (its kind stays). */
@@ -147,6 +150,10 @@ function TaskForm({ task, onDone }: { task?: AdminTask; onDone: (message: string
           Link (group, page)
           <input {...register('targetUrl')} aria-invalid={errors.targetUrl ? true : undefined} />
           {errors.targetUrl && <span className="error">{errors.targetUrl.message ?? 'A link starts with https://'}</span>}
+        </label>
+        <label className="check">
+          <input type="checkbox" {...register('showsInviteLink')} />
+          The proof page shows the earner's invitation link (a task that asks them to post it)
         </label>
       </div>
       <fieldset>

@@ -270,8 +270,10 @@ export const tasks = pgTable(
     position: integer('position').notNull().default(0),
     /** Translations by language key: `{ "hi-IN": { title, description, steps: [step titles by position] } }`; English lives in the columns. */
     texts: jsonb('texts').$type<TaskTexts>().notNull().default({}),
-    /** Join-group: the group link (`tg-url`); registration and app download: the page to open. */
+    /** Join-group: the group link (`tg-url`); every other kind with an open step: the page it opens. */
     targetUrl: text('target_url'),
+    /** Tasks that ask the earner to post their invitation link (a status, a post): the proof page shows it, to copy or share. */
+    showsInviteLink: boolean('shows_invite_link').notNull().default(false),
     /** Proof steps: screenshots a submission needs (1 or 2). */
     proofPictures: smallint('proof_pictures').notNull().default(1),
     /** Proof steps: what each picture shows, in English (translations in `texts[language].pictures`); empty when none is named. */

@@ -22,6 +22,8 @@ export interface SeedTask {
   endsInDays?: number;
   timesPerPeriod?: number;
   targetUrl?: string;
+  /** The proof page shows the earner's invitation link (a task that asks them to post it). */
+  showsInviteLink?: true;
   proofPictures?: 1 | 2;
   /** What each proof picture shows (one per picture); translated in `TASK_TEXTS[key].pictures`. */
   pictureLabels?: string[];
@@ -30,8 +32,8 @@ export interface SeedTask {
   steps: SeedStep[];
 }
 
-// The task detail page shows the Open button for `targetUrl`, so registration and app-download
-// tasks open there; join-group tasks open the group page, which asks for the link itself.
+// The task detail page shows the Open button for `targetUrl`, so registration, app-download and
+// follow or review tasks open there; join-group tasks open the group page, which asks for the link itself.
 const openOnDetail = (title: string): SeedStep => ({ action: 'open', h5Url: '/taskDetail', title });
 const openGroup = (title: string): SeedStep => ({ action: 'open', h5Url: '/joinTgTask', title });
 const proof = (title: string): SeedStep => ({ action: 'proof', h5Url: '/auditTask', title });
@@ -81,8 +83,9 @@ export const SEED_TASKS: SeedTask[] = [
     title: 'Follow our official page',
     description: 'Follow the official Grab page and upload a screenshot that shows you follow it.',
     reward: 3_00,
+    targetUrl: 'https://example.com/grab/official-page',
     proofPictures: 1,
-    steps: [proof('Upload a screenshot of the followed page')],
+    steps: [openOnDetail('Open the page and follow it'), proof('Upload a screenshot of the followed page')],
   },
   {
     key: 'partnerSignup',
@@ -116,8 +119,10 @@ export const SEED_TASKS: SeedTask[] = [
     description: 'Post your invitation link on your messaging status and upload a screenshot of the post. You can do this once a day.',
     reward: 2_00,
     resetTime: '04:00',
+    // The link to post is on the proof page, beside the upload, with Copy and Share.
+    showsInviteLink: true,
     proofPictures: 1,
-    steps: [proof('Upload a screenshot of your status')],
+    steps: [proof('Copy your link, post it and upload a screenshot of your status')],
   },
   {
     key: 'eventShare',
@@ -149,9 +154,10 @@ export const SEED_TASKS: SeedTask[] = [
     description: "Write an honest review of the partner app in your app store, in your own words, good or bad. Upload two screenshots: your review and the app's page.",
     reward: 15_00,
     endsInDays: 7,
+    targetUrl: 'https://example.com/apps/partner-review',
     proofPictures: 2,
     pictureLabels: ['Your review in the app store', "The app's page in the store"],
-    steps: [proof('Upload two screenshots: your review and the app page')],
+    steps: [openOnDetail("Open the app's page and write your review"), proof('Upload two screenshots: your review and the app page')],
   },
   {
     key: 'shopSignup',

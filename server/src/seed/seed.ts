@@ -75,6 +75,7 @@ function taskRow(task: SeedTask, position: number, now: number): typeof tasks.$i
     position,
     texts: TASK_TEXTS[task.key],
     targetUrl: task.targetUrl ?? null,
+    showsInviteLink: task.showsInviteLink ?? false,
     proofPictures: task.proofPictures ?? 1,
     pictureLabels: task.pictureLabels ?? [],
     visitsNeeded: task.visitsNeeded ?? 1,

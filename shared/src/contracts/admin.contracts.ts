@@ -286,6 +286,8 @@ const adminTaskFields = {
   endsAt: z.nullable(Instant),
   proofPictures: z.int().check(z.gte(1), z.lte(2)),
   targetUrl: z.nullable(z.string().check(z.trim(), z.maxLength(500), z.regex(HTTPS_OR_NONE, { error: 'the link starts with https://' }))),
+  /** The proof page shows the earner's invitation link, to copy or share (a task that asks them to post it); absent is no. */
+  showsInviteLink: z.optional(z.boolean()),
   steps: z.array(AdminTaskStep).check(z.maxLength(5)),
   /** English; absent or empty names no picture. */
   pictureLabels: z.optional(PictureLabels),
@@ -317,6 +319,7 @@ export const AdminTask = z.object({
   description: z.string(),
   reward: z.int(),
   endsAt: z.nullable(z.string()),
+  showsInviteLink: z.boolean(),
   steps: z.array(z.object({ title: z.string(), action: z.enum(STEP_ACTIONS), h5Url: z.string() })),
   pictureLabels: z.array(z.string()),
   texts: z.partialRecord(LanguageKey, z.object({ title: z.string(), description: z.string(), pictures: z.optional(z.array(z.string())) })),

@@ -99,8 +99,10 @@ export const TaskDetail = z.extend(Task, {
   pictureLabels: z.array(z.string()),
   /** Proof steps: the configured review deadline in minutes (an undecided submission passes by then); null without a proof step. */
   reviewMinutes: z.nullable(z.int().check(z.gt(0))),
-  /** Registration and app-download tasks: the page to open. Join-group links come from `tg-url`. */
+  /** Tasks with an open step (a partner site, an app's page, the page to follow): the page to open. Join-group links come from `tg-url`. */
   targetUrl: z.nullable(z.string()),
+  /** Proof steps of tasks that ask the earner to post their invitation link (a status): that link, to copy or share beside the upload; null otherwise. */
+  inviteLink: z.nullable(z.string()),
   earnerLevel: z.int(),
   run: z.nullable(TaskRun),
 });

@@ -10,6 +10,7 @@ import pageStyles from '../../lib/task-page.module.css';
 import { readTaskQuery } from '../../lib/task-query.lib';
 import { picturesNeeded } from './audit-picker.lib';
 import { PicturePicker } from './picture-picker.ui';
+import { InviteLink } from './invite-link.ui';
 import { SubmissionHistory } from './submission-history.ui';
 import { reviewReasonLine } from '../../lib/review-reason.lib';
 
@@ -34,8 +35,10 @@ function AuditStatus({ detail, stepId, onCredit }: { detail: TaskDetail; stepId:
     if (result) toast.success(common('common.operationSuccess'));
     return Boolean(result);
   }
+  // What the task asks to post stands first, where the earner copies it before leaving to post it.
   const picker = (
     <>
+      {detail.inviteLink ? <InviteLink link={detail.inviteLink} /> : null}
       <PicturePicker needed={picturesNeeded(detail.proofPictures)} labels={detail.pictureLabels} busy={busy} onSubmit={submit} />
       <ReviewTime minutes={detail.reviewMinutes} />
     </>

@@ -137,6 +137,45 @@ describe('AuditTaskPage', () => {
     expect(JSON.parse(String(submit[1].body))).toEqual({ taskId: 1, stepId: 12, pictures: [ID_A, ID_B] });
   });
 
+  it("shows the earner's invitation link above the picker of a task that asks to post it: Copy copies the whole link, Share opens the sheet", async () => {
+    const link = 'https://earn.grab-rewards.example.com/register?shareCode=K7Q2MZ';
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', inviteLink: link, run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as unknown as Clipboard);
+    const share = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share });
+    try {
+      renderPage();
+      const card = await screen.findByRole('region', { name: 'Your invitation link' });
+      // Short on screen, the code at its end; the whole link is what is copied and shared.
+      expect(card.querySelector('[dir="ltr"]')?.textContent).toBe('earn.grab-rewards.example.com/…K7Q2MZ');
+      await userEvent.click(screen.getByRole('button', { name: 'Copy invitation link' }));
+      await waitFor(() => expect(writeText).toHaveBeenCalledWith(link));
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Copy invitation link' }).textContent).toBe('Copied'));
+      await userEvent.click(screen.getByRole('button', { name: 'Share link' }));
+      expect(share).toHaveBeenCalledWith({ url: link, text: 'Join me on Grab and earn points with small tasks.' });
+      // Above the picker: copied first, then the screenshot of the post uploaded.
+      const picker = screen.getByLabelText('Choose pictures');
+      expect(card.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('offers no Share where the browser has no share sheet, and no link on a task that does not ask to post one', async () => {
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', inviteLink: 'https://g.example/register?shareCode=K7', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('button', { name: 'Copy invitation link' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Share link' })).toBeNull();
+    unmount();
+    queryClient.clear();
+    serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
+    renderPage();
+    expect(await screen.findByLabelText('Choose pictures')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Your invitation link' })).toBeNull();
+  });
+
   it('Submit tapped while the last upload is finishing waits for it, says so, then sends', async () => {
     serve({
       '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) }), detail({ status: 'underReview', run: run({ status: 'underReview', currentStepId: null }) })],

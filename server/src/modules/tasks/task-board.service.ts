@@ -1,5 +1,6 @@
 import type { LanguageKey, Task, TaskDetail, TaskKind } from '@grab/shared/contracts';
 import { errors } from '../../http/app-error';
+import { invitationLink } from '../team/invitation-link';
 import { nextResetAt, periodOf, stillListed, utcDay } from './task-periods';
 import { type EngineContext, runView } from './task-runs.service';
 import { earnerState, pictureLabels, toTask } from './task-view';
@@ -9,8 +10,8 @@ import type { TaskListMemo } from './task-list.memo';
 import type { TaskCatalogue } from './tasks.catalogue';
 import { type CatalogueTask, dailyCounts, type EarnerRuns, loadEarnerRuns, type RunRow } from './tasks.repository';
 
-/** Kinds whose page the detail links to directly; a join-group link is handed out by `tg-url` only. */
-const DIRECT_TARGET_KINDS: ReadonlySet<TaskKind> = new Set(['registration', 'appDownload']);
+/** A join-group link is handed out by `tg-url` only; every other kind's page the detail links to directly. */
+const TG_URL_KINDS: ReadonlySet<TaskKind> = new Set(['joinGroup']);
 
 export interface BoardContext extends EngineContext {
   catalogue: TaskCatalogue;
@@ -68,7 +69,8 @@ export async function taskDetail(ctx: BoardContext, userId: number, language: La
     pictureLabels: hasProof ? pictureLabels(task, language) : [],
     // How long a review can take is what the earner wants to know; the deadline is its upper bound.
     reviewMinutes: hasProof ? ctx.reviewDeadlineMinutes : null,
-    targetUrl: DIRECT_TARGET_KINDS.has(task.kind) ? task.targetUrl : null,
+    targetUrl: TG_URL_KINDS.has(task.kind) ? null : task.targetUrl,
+    inviteLink: hasProof && task.showsInviteLink ? invitationLink(origin, earner.inviteCode) : null,
     earnerLevel: earner.level,
     run: state.run ? await runView(ctx.db, task, state.run, earner.inviteCode, origin) : null,
   };

@@ -6,7 +6,7 @@ import type { CatalogueTask, RunRow } from './tasks.repository';
 const NOW = new Date('2026-12-02T10:00:00Z');
 const messaging = {
   id: 7, kind: 'messaging', active: true, title: 'Verify your messaging number', description: '', reward: 20_00, minLevel: 1,
-  timesPerPeriod: 1, texts: {}, targetUrl: null, proofPictures: 0, pictureLabels: [], visitsNeeded: 0, dailyCap: null, steps: [],
+  timesPerPeriod: 1, texts: {}, targetUrl: null, showsInviteLink: false, proofPictures: 0, pictureLabels: [], visitsNeeded: 0, dailyCap: null, steps: [],
   schedule: 'recurring', resetTime: '00:00', startsAt: null, endsAt: null,
 } as unknown as CatalogueTask;
 

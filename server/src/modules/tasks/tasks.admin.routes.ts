@@ -37,6 +37,7 @@ function toAdminTask(row: TaskRow, steps: StepRow[]): AdminTask {
     endsAt: row.endsAt ? row.endsAt.toISOString() : null,
     proofPictures: row.proofPictures,
     targetUrl: row.targetUrl,
+    showsInviteLink: row.showsInviteLink,
     steps: steps.sort((a, b) => a.position - b.position).map((s) => ({ title: s.title, action: s.action, h5Url: s.h5Url })),
     pictureLabels: row.pictureLabels,
     texts,
@@ -83,6 +84,7 @@ function taskColumns(input: AdminTaskInput) {
     proofPictures: input.proofPictures,
     pictureLabels: input.pictureLabels ?? [],
     targetUrl: input.targetUrl || null,
+    showsInviteLink: input.showsInviteLink ?? false,
   };
 }
 

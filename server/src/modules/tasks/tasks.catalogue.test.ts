@@ -10,7 +10,7 @@ const START = Date.parse('2026-11-27T00:00:00Z');
 function task(id: number, timing: Partial<CatalogueTask>): CatalogueTask {
   return {
     id, kind: id % 2 === 0 ? 'joinGroup' : 'appDownload', active: true, title: `t${id}`, description: '', reward: 10, minLevel: 1,
-    timesPerPeriod: 1, texts: {}, targetUrl: null, proofPictures: 0, pictureLabels: [], visitsNeeded: 0, dailyCap: null, steps: [],
+    timesPerPeriod: 1, texts: {}, targetUrl: null, showsInviteLink: false, proofPictures: 0, pictureLabels: [], visitsNeeded: 0, dailyCap: null, steps: [],
     schedule: 'once', resetTime: null, startsAt: null, endsAt: null, ...timing,
   } as CatalogueTask;
 }

@@ -25,6 +25,8 @@ export interface CatalogueTask extends TaskTiming {
   timesPerPeriod: number;
   texts: TaskTexts;
   targetUrl: string | null;
+  /** The proof page shows the earner's invitation link (tasks that ask them to post it). */
+  showsInviteLink: boolean;
   proofPictures: number;
   /** English; `texts[language].pictures` translates them. */
   pictureLabels: string[];
@@ -89,6 +91,7 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
     timesPerPeriod: r.timesPerPeriod,
     texts: r.texts,
     targetUrl: r.targetUrl,
+    showsInviteLink: r.showsInviteLink,
     proofPictures: r.proofPictures,
     pictureLabels: r.pictureLabels,
     visitsNeeded: r.visitsNeeded,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import { AppError, errors } from '../../http/app-error';
 import { ErrorCode } from '@grab/shared/contracts';
 import { maskPhoneForTeam } from '../users/masked-phone';
+import { invitationLink } from './invitation-link';
 import { findUserById } from '../users/users.repository';
 import { bonusOf, countsByDepth, directInvitees, inviterByCode, rebateBps } from './team.repository';
 import { teamDays } from './team-stats.repository';
@@ -22,7 +23,7 @@ export async function invitationData(db: Db, userId: number, publicOrigin: strin
   ]);
   return {
     inviteCode: user.inviteCode,
-    shareLink: `${publicOrigin}/register?shareCode=${encodeURIComponent(user.inviteCode)}`,
+    shareLink: invitationLink(publicOrigin, user.inviteCode),
     totalInvites: counts.reduce((a, b) => a + b, 0),
     directInvites: counts[0] ?? 0,
     countsByDepth: counts,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortLink, shortLinkParts } from './share-link';
+import { shortLink, shortLinkParts } from './short-link';
 
 describe('shortLink', () => {
   it('drops the scheme of a short link and keeps the rest', () => {
