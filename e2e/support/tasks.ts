@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { screenshotPng } from './images';
 
 interface Envelope<T> {
@@ -99,14 +99,19 @@ export async function uploadProof(page: Page, task: TaskView, count = 1): Promis
   await expect(taskCard(page, task.title).getByText('Under review')).toBeVisible();
 }
 
-/** On the audit page: picks `count` screenshots (each starts uploading at once). */
-export async function pickProofPictures(page: Page, count = 1): Promise<void> {
+/** The audit page's file chooser while it still wants `needed` pictures: its name is counted like them. */
+export function pictureChooser(page: Page, needed = 1): Locator {
+  return page.getByLabel(needed === 1 ? 'Choose a picture' : 'Choose pictures', { exact: true });
+}
+
+/** On the audit page: picks `count` screenshots (each starts uploading at once) while it wants `needed`. */
+export async function pickProofPictures(page: Page, count = 1, needed = count): Promise<void> {
   const files = Array.from({ length: count }, (_, i) => ({
     name: `proof-${i + 1}.png`,
     mimeType: 'image/png',
     buffer: screenshotPng(360, 640, [30 + 80 * i, 120, 200]),
   }));
-  await page.getByLabel('Choose pictures').setInputFiles(files);
+  await pictureChooser(page, needed).setInputFiles(files);
 }
 
 /** Answers every request to an outside page (group links, partner sites) without the network. */

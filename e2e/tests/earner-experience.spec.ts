@@ -18,7 +18,7 @@ test.describe('Home', () => {
     const summary = page.getByTestId('progress-summary');
     await expect(summary.getByTestId('home-balance')).toHaveText('100 points');
     // Signed, inside a left-to-right isolate so the sign stays before the digits in any direction.
-    await expect(summary.getByTestId('home-today')).toHaveText(/^\+[\d.,]+ points?$/);
+    await expect(summary.getByTestId('home-today')).toHaveText(/^\+[\d.,]+\u00a0points?$/);
     // An Indian number is paid in rupees, and its worth shows in rupees though the app speaks English.
     await expect(summary.getByTestId('home-worth')).toHaveText(/^≈ ₹[\d.,]+$/);
     await expect(summary.getByRole('progressbar', { name: 'On the way to LV2' })).toBeVisible();

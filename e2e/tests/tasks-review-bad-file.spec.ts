@@ -1,5 +1,5 @@
 import { expect, test } from '../support/fixtures';
-import { openTask, startToProof, taskCard, taskTitled, uploadProof } from '../support/tasks';
+import { openTask, pictureChooser, startToProof, taskCard, taskTitled, uploadProof } from '../support/tasks';
 
 // Playwright's trace snapshots read a blob: picture the phone could not draw with fetch(), which
 // the page's Content Security Policy (rightly) refuses; the page itself never connects to it.
@@ -11,7 +11,7 @@ test('a bad file says why, in place of a broken picture and a pointless Try agai
   await startToProof(page, task);
   // The seeded deadline is 48 hours: a submission nobody decides by then passes.
   await expect(page.getByText('Reviews are decided within 2 days.')).toBeVisible();
-  const chooser = page.getByLabel('Choose pictures');
+  const chooser = pictureChooser(page);
   const picture = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: /Picture 1$/ }) });
 
   // Named like a picture, but not one: the server's reason, in the earner's language.

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '../support/fixtures';
 import { Reviewer } from '../support/reviewer';
-import { assetsOf, openTask, pickProofPictures, startToProof, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
+import { assetsOf, openTask, pickProofPictures, pictureChooser, startToProof, stepOf, stepUrl, stubOutsidePages, taskCard, taskTitled, uploadProof, visitOutsidePage } from '../support/tasks';
 
 // One earner and the seeded reviewer, each kind whose proof is reviewed: do the steps in the
 // browser, upload, and let the reviewer decide through the reviewer API.
@@ -142,7 +142,7 @@ for (const [title, pictures] of [
     await expect(page).toHaveURL(stepUrl(task, stepOf(task, 'open')));
     // The open step, then the proof: the proof page is not reached before Done.
     await expect(page.getByRole('button', { name: "I've done it" })).toBeVisible();
-    await expect(page.getByLabel('Choose pictures')).toHaveCount(0);
+    await expect(pictureChooser(page, pictures)).toHaveCount(0);
     await visitOutsidePage(page, /^Open/, /^https:\/\/example\.(com|org)\//);
     await page.getByRole('button', { name: "I've done it" }).click();
     await uploadProof(page, task, pictures);
@@ -183,7 +183,9 @@ test('a two-picture task refuses one picture and takes two', async ({ signedInPa
   await expect(page.getByText("The app's page in the store")).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Please upload two pictures.' })).toBeVisible();
-  await pickProofPictures(page, 1);
+  await pickProofPictures(page, 1, 2);
+  // One picture still wanted: the chooser says so.
+  await expect(pictureChooser(page, 1)).toHaveCount(1);
   // The first picture is the review; the page still names the one it waits for.
   const first = page.getByRole('listitem').filter({ has: page.getByRole('progressbar', { name: 'Upload of Picture 1' }) });
   await expect(first.getByText('Your review in the app store')).toBeVisible();

@@ -90,7 +90,7 @@ test('a friend invited by link: named inviter, held rebate, released by the firs
     // The friend's 103 task points of the 500 that LV2 asks for.
     await friendPage.goto('/userLevel');
     const points = friendPage.getByRole('progressbar', { name: 'Task points' });
-    await expect(points).toHaveAttribute('aria-valuetext', '103 points of 500 points');
+    await expect(points).toHaveAttribute('aria-valuetext', '103\u00a0points of 500\u00a0points');
     await expect(points).toHaveAttribute('aria-valuenow', '20');
     await expect(friendPage.getByRole('listitem').filter({ has: friendPage.getByRole('heading', { name: 'LV1', exact: true }) })).toHaveAttribute('aria-current', 'true');
   } finally {
@@ -100,7 +100,7 @@ test('a friend invited by link: named inviter, held rebate, released by the firs
   // The inviter reaches the levels from the Team page.
   await page.getByRole('link', { name: 'Levels and rights', exact: true }).click();
   await expect(page).toHaveURL('/userLevel');
-  await expect(page.getByRole('progressbar', { name: 'Task points' })).toHaveAttribute('aria-valuetext', '0 points of 500 points');
+  await expect(page.getByRole('progressbar', { name: 'Task points' })).toHaveAttribute('aria-valuetext', '0\u00a0points of 500\u00a0points');
   await expect(page.getByText('Not needed for this level')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'Active invitees' })).toHaveCount(0);
 });

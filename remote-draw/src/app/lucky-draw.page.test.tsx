@@ -101,7 +101,7 @@ describe('LuckyDrawPage', () => {
     expect(screen.getByText('50%')).toBeTruthy();
     const history = within(screen.getByRole('region', { name: 'Your prizes' })).getAllByRole('listitem');
     expect(history).toHaveLength(1);
-    expect(history[0]?.textContent).toContain('+5 points');
+    expect(history[0]?.textContent).toContain('+5\u00a0points');
     // As every screen writes a moment: the month in words, never "11/23/2026, 9:30:00 AM".
     expect(history[0]?.querySelector('time')?.textContent).toBe(formatDateTime('2026-11-23T09:30:00.000Z', 'en-US'));
     expect(history[0]?.querySelector('time')?.textContent).toMatch(/^Nov 2[34], 2026, \d{1,2}:\d{2}\s?[AP]M$/);
@@ -138,7 +138,7 @@ describe('LuckyDrawPage', () => {
     status = { spinsLeft: 0, history: [answer(), ...HISTORY] };
     act(() => engine().callbacks.landed());
     expect(announced()).toBe('You won 20 points!');
-    expect(screen.getByTestId('draw-won').textContent).toBe('You won 20 points');
+    expect(screen.getByTestId('draw-won').textContent).toBe('You won 20\u00a0points');
     // The spin is done with: the next tap is a new key, and the page reads the spins again.
     expect(sessionStorage.length).toBe(0);
     expect(await screen.findByTestId('no-spins')).toBeTruthy();
@@ -162,7 +162,7 @@ describe('LuckyDrawPage', () => {
     spin = () => envelope(answer({ repeated: true }));
     renderPage();
     expect(await screen.findByTestId('draw-won')).toBeTruthy();
-    expect(screen.getByTestId('draw-won').textContent).toBe('You won 20 points');
+    expect(screen.getByTestId('draw-won').textContent).toBe('You won 20\u00a0points');
     expect(spinCalls).toEqual([{ idempotencyKey: 'kept-key-0123456789' }]);
     expect(engines.every((e) => e.play.mock.calls.length === 0)).toBe(true);
     await waitFor(() => expect(sessionStorage.length).toBe(0));

@@ -82,7 +82,7 @@ describe('TeamPage', () => {
   it('shows the held bonus apart, with the reason it waits', async () => {
     renderPage();
     const held = await screen.findByTestId('held-bonus');
-    expect(held.textContent).toContain('Held bonus 45 points');
+    expect(held.textContent).toContain('Held bonus 45\u00a0points');
     expect(held.textContent).toContain("Waiting for the invitee's first approved audit task.");
     expect(within(screen.getByRole('region', { name: 'Invitation data' })).getByText('4,567 points')).toBeTruthy();
   });
@@ -182,9 +182,9 @@ describe('the invitees', () => {
     const first = within(region).getAllByTestId('invitee')[0] as HTMLElement;
     expect(first.textContent).toContain('+91 ••••••1001');
     expect(first.textContent).toContain('LV1');
-    expect(first.textContent).toContain('7.5 points held');
+    expect(first.textContent).toContain('7.5\u00a0points held');
     expect(first.textContent).toContain('Joined Nov 20, 2026');
-    expect(first.textContent).toContain('Earned you 1 point');
+    expect(first.textContent).toContain('Earned you 1\u00a0point');
     expect(within(region).getByText('Page 1 of 2')).toBeTruthy();
     expect((within(region).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -220,7 +220,7 @@ describe('the agent report', () => {
     expect(total?.textContent).toContain('All 3 days');
     expect(total?.textContent).toContain('Registered users2');
     expect(today?.textContent).toContain('Today, Tue, Nov 24, 2026');
-    expect(today?.textContent).toBe('Today, Tue, Nov 24, 2026Registered users2Online users1Online points25.5 pointsWithdrawal users0Withdrawal points0 points');
+    expect(today?.textContent).toBe('Today, Tue, Nov 24, 2026Registered users2Online users1Online points25.5\u00a0pointsWithdrawal users0Withdrawal points0\u00a0points');
     expect(first?.textContent).toContain('Wed, Nov 18, 2026');
   });
 

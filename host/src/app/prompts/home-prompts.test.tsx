@@ -52,7 +52,7 @@ describe('the join-group prompt after registration', () => {
     await renderApp(<HomePrompts />, '/home');
     const link = await screen.findByRole('link', { name: 'Join the group' });
     expect(link.getAttribute('href')).toBe('/taskDetail?taskId=4&taskType=joinGroup');
-    expect(screen.getByTestId('join-group-prompt').textContent).toContain('earns 5 points');
+    expect(screen.getByTestId('join-group-prompt').textContent).toContain('earns 5\u00a0points');
   });
 
   it('settles without a word when no join-group task is configured and open', async () => {

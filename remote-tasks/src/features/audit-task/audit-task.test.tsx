@@ -105,6 +105,7 @@ describe('AuditTaskPage', () => {
     expect(screen.getByRole('alert').textContent).toBe('Please upload two pictures.');
 
     const chooser = screen.getByLabelText('Choose pictures') as HTMLInputElement;
+    expect(chooser.multiple).toBe(true);
     expect(chooser.accept).toBe('image/jpeg,image/png,image/webp');
     expect((screen.getByLabelText('Take a photo') as HTMLInputElement).getAttribute('capture')).toBe('environment');
     await userEvent.upload(chooser, [png('one.png'), png('two.png')]);
@@ -128,7 +129,7 @@ describe('AuditTaskPage', () => {
     });
     expect(first.getAttribute('aria-valuenow')).toBe('100');
     expect(screen.getAllByText('Uploaded')).toHaveLength(2);
-    expect(screen.queryByLabelText('Choose pictures')).toBeNull();
+    expect(screen.queryByLabelText(/^Choose (a picture|pictures)$/)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
 
     // SPEC §2: no step after the proof, so the hall of this kind opens, where the task shows as under review.
@@ -156,7 +157,7 @@ describe('AuditTaskPage', () => {
       await userEvent.click(screen.getByRole('button', { name: 'Share link' }));
       expect(share).toHaveBeenCalledWith({ url: link, text: 'Join me on Grab and earn points with small tasks.' });
       // Above the picker: copied first, then the screenshot of the post uploaded.
-      const picker = screen.getByLabelText('Choose pictures');
+      const picker = screen.getByLabelText('Choose a picture');
       expect(card.compareDocumentPosition(picker) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     } finally {
       Reflect.deleteProperty(navigator, 'share');
@@ -172,7 +173,7 @@ describe('AuditTaskPage', () => {
     queryClient.clear();
     serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
     renderPage();
-    expect(await screen.findByLabelText('Choose pictures')).toBeTruthy();
+    expect(await screen.findByLabelText('Choose a picture')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Your invitation link' })).toBeNull();
   });
 
@@ -183,7 +184,7 @@ describe('AuditTaskPage', () => {
       '/app/task/leading-task': [{ next: null, run: run({ status: 'underReview', currentStepId: null }) }],
     });
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('proof.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose a picture'), png('proof.png'));
     act(() => uploads.calls[0]?.options.onProgress?.(1));
 
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -204,7 +205,7 @@ describe('AuditTaskPage', () => {
   it('Submit waiting for an upload that then fails sends nothing and says which picture to fix', async () => {
     serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('proof.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose a picture'), png('proof.png'));
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByRole('button', { name: 'Sending when the upload finishes…' })).toBeTruthy();
 
@@ -218,7 +219,7 @@ describe('AuditTaskPage', () => {
   it('removes a picture, and offers a retry for a failed upload', async () => {
     serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('one.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose a picture'), png('one.png'));
     await act(async () => uploads.calls[0]?.resolve(null));
     expect(screen.getByText('Upload failed')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /Try again/ }));
@@ -241,7 +242,7 @@ describe('AuditTaskPage', () => {
     expect(await screen.findByRole('img', { name: 'Picture 1' })).toBeTruthy();
     // Said once, in the status; the history's newest (failed) submission does not repeat it.
     expect(screen.getAllByText('Reason: Wrong shop')).toHaveLength(1);
-    expect(screen.getByLabelText('Choose pictures')).toBeTruthy();
+    expect(screen.getByLabelText('Choose a picture')).toBeTruthy();
   });
 
   it('names what each of two pictures shows and how long a review takes', async () => {
@@ -258,12 +259,16 @@ describe('AuditTaskPage', () => {
     await userEvent.upload(screen.getByLabelText('Choose pictures'), [png('one.png')]);
     const first = screen.getByRole('progressbar', { name: 'Upload of Picture 1' }).closest('li') as HTMLElement;
     expect(first.textContent).toContain('Your review');
+    // One picture still wanted: the chooser now takes one file and says so.
+    const second = screen.getByLabelText('Choose a picture') as HTMLInputElement;
+    expect(second.multiple).toBe(false);
+    expect(screen.queryByLabelText('Choose pictures')).toBeNull();
   });
 
   it('a refused file says why, with no broken preview and no Try again', async () => {
     serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('notes.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose a picture'), png('notes.png'));
     await act(async () => uploads.calls[0]?.reject(Object.assign(new Error('Please choose a JPEG, PNG or WebP picture'), { name: 'Refused' })));
     expect(screen.getByRole('alert').textContent).toBe('Please choose a JPEG, PNG or WebP picture');
     expect(screen.queryByRole('button', { name: /Try again/ })).toBeNull();
@@ -273,7 +278,7 @@ describe('AuditTaskPage', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('A picture cannot be used. Remove it and choose another.');
     await userEvent.click(screen.getByRole('button', { name: /^Remove and choose another/ }));
 
-    await userEvent.upload(screen.getByLabelText('Choose pictures'), png('huge.png'));
+    await userEvent.upload(screen.getByLabelText('Choose a picture'), png('huge.png'));
     await act(async () => uploads.calls[1]?.reject(Object.assign(new Error('too big'), { name: 'UploadTooLarge' })));
     expect(screen.getByRole('alert').textContent).toBe('This picture is larger than 10 MB. Choose a smaller one.');
   });
@@ -281,7 +286,7 @@ describe('AuditTaskPage', () => {
   it('a preview the phone cannot draw becomes a plain tile, not a broken image', async () => {
     serve({ '/app/task/detail': [detail({ status: 'inProgress', run: run({ currentStepId: 12 }) })], '/app/task/audit-log': [{ list: [], hasMore: false }] });
     renderPage();
-    await userEvent.upload(await screen.findByLabelText('Choose pictures'), png('odd.png'));
+    await userEvent.upload(await screen.findByLabelText('Choose a picture'), png('odd.png'));
     const image = screen.getByRole('img', { name: 'Picture 1' });
     expect(image.tagName).toBe('IMG');
     act(() => {

@@ -113,6 +113,7 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
   const sending = useRef(false);
   const problemId = useId();
   const full = pictures.length >= needed;
+  const stillNeeded = needed - pictures.length;
   const uploading = pictures.some((picture) => picture.status === 'uploading' || picture.status === 'processing');
   const named = labels.length === needed ? labels : null;
 
@@ -190,8 +191,9 @@ export function PicturePicker({ needed, labels, busy, onSubmit }: PicturePickerP
       {full ? null : (
         <div className={styles.pickButtons}>
           <label className={`g-button g-button--secondary ${styles.fileButton}`}>
-            <input type="file" accept={ACCEPT} multiple={needed - pictures.length > 1} className="g-visually-hidden" onChange={onPick} />
-            {pages('audit.choose')}
+            <input type="file" accept={ACCEPT} multiple={stillNeeded > 1} className="g-visually-hidden" onChange={onPick} />
+            {/* Counted like the input: "Choose a picture" when it takes one file, as most tasks ask. */}
+            {pages('audit.choose', { count: stillNeeded })}
           </label>
           <label className={`g-button g-button--secondary ${styles.fileButton}`}>
             <input type="file" accept={ACCEPT} capture="environment" className="g-visually-hidden" onChange={onPick} />

@@ -105,7 +105,7 @@ describe('MessagingNumberPage', () => {
       expect(found).toBeTruthy();
       return found;
     });
-    expect(verified?.textContent).toContain('20 points were added');
+    expect(verified?.textContent).toContain('20\u00a0points were added');
     const list = await screen.findByRole('list', {});
     expect(await within(list).findByText(SHOWN)).toBeTruthy();
     expect(within(list).getByText('Online')).toBeTruthy();

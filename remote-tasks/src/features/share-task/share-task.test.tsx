@@ -97,14 +97,14 @@ describe('ShareTaskPage', () => {
     );
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
-    expect(await screen.findByRole('heading', { name: '2.5 points credited' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '2.5\u00a0points credited' })).toBeTruthy();
     const calls = fetchMock.mock.calls.map(([url, init]) => [String(url), (init as RequestInit | undefined)?.body] as const);
     const step = calls.find(([url]) => url === '/app/task/leading-task');
     expect(JSON.parse(String(step?.[1]))).toEqual({ taskId: 1, stepId: 21 });
     expect(calls.some(([url]) => url === '/app/task/collect?taskId=1')).toBe(true);
     // The task is asked again at once (it is completed now), and that does not take the confirmation away.
     await vi.waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/task/detail')).length).toBe(2));
-    expect(screen.getByRole('heading', { name: '2.5 points credited' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '2.5\u00a0points credited' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to tasks' })).toBeTruthy();
   });
 });

@@ -120,12 +120,12 @@ describe('TaskDetailPage', () => {
     );
     renderAt('/taskDetail?taskId=1&taskType=audit');
     await userEvent.click(await screen.findByRole('button', { name: 'Collect reward' }));
-    expect(await screen.findByRole('heading', { name: '15 points credited' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '15\u00a0points credited' })).toBeTruthy();
     expect(screen.getByText('Your balance is now 16 points.')).toBeTruthy();
     expect(callTo('/app/task/collect').url).toBe('/app/task/collect?taskId=1');
     // The progress moves in place, without a reload, and the confirmation stays.
     expect(await screen.findByText('1 of 1 done')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '15 points credited' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '15\u00a0points credited' })).toBeTruthy();
     // The balance card asks again the next time it shows (or at once, when it is on screen).
     expect(queryClient.getQueryState(userKeys.assets)?.isInvalidated).toBe(true);
   });
@@ -168,7 +168,7 @@ describe('TaskDetailPage', () => {
     await userEvent.clear(input);
     await userEvent.type(input, 'GOOD');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByRole('heading', { name: '5 points credited' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '5\u00a0points credited' })).toBeTruthy();
     expect(screen.getByText('Your balance is now 25 points.')).toBeTruthy();
     // The old refusal does not sit beside the credit.
     expect(screen.queryByText('This code has expired')).toBeNull();
@@ -177,7 +177,7 @@ describe('TaskDetailPage', () => {
     await userEvent.type(input, 'GOOD');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.queryByRole('heading', { name: '5 points credited' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: '5\u00a0points credited' })).toBeNull();
   });
 
   it('redeems a code whose answer was lost: the next tap repeats the same try and shows its credit', async () => {
@@ -192,7 +192,7 @@ describe('TaskDetailPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Redeem' })).toHaveProperty('disabled', false));
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
-    expect(await screen.findByRole('heading', { name: '5 points credited' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: '5\u00a0points credited' })).toBeTruthy();
     const tries = fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => url.startsWith('/app/task/exchange'));
     expect(tries).toHaveLength(2);
     expect(tries[0]).toMatch(/&attempt=[a-f0-9]{32}$/);

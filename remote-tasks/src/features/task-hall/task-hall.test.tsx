@@ -196,14 +196,14 @@ describe('TaskHall', () => {
     answer(envelope([...TASKS, task({ id: 8, kind: 'redeemCode', title: 'Redeem a gift code', taskBranchList: [] })]));
     renderAt('/home');
     const summary = await screen.findByTestId('progress-summary');
-    await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620 points'));
+    await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620\u00a0points'));
     expect(within(summary).getByTestId('home-worth').textContent).toBe('≈ $6.20');
-    expect(within(summary).getByTestId('home-today').textContent).toBe('+520 points');
+    expect(within(summary).getByTestId('home-today').textContent).toBe('+520\u00a0points');
     const bar = await within(summary).findByRole('progressbar', { name: 'On the way to LV2' });
     // 35 of 100 points, 0 of 1 friend: the smaller share decides.
     expect(bar.getAttribute('aria-valuenow')).toBe('0');
     // Said once in the link's name: by the bar's value text, the same words on screen hidden from it.
-    expect(bar.getAttribute('aria-valuetext')).toBe('35 points of 100 points · 0 of 1 active friends');
+    expect(bar.getAttribute('aria-valuetext')).toBe('35\u00a0points of 100\u00a0points · 0 of 1 active friends');
     expect(within(summary).getByText('35 points of 100 points · 0 of 1 active friends').getAttribute('aria-hidden')).toBe('true');
     expect(within(summary).getByTestId('home-level').getAttribute('href')).toBe('/userLevel');
     expect(within(summary).getByTestId('home-redeem').getAttribute('href')).toBe('/taskDetail?taskId=8&taskType=redeemCode');

@@ -31,10 +31,10 @@ describe('LevelPage', () => {
     expect(levels).toHaveLength(11);
     expect(levels[0]?.textContent).toBe('LV1Every new member starts here.Level tasks');
     // A level that needs no invitee does not mention them; one invitee is one, not '1 active invitees'.
-    expect(levels[1]?.textContent).toBe('LV2You are hereNeeds 500 points from tasksLevel tasksKeeps every right of LV1');
-    expect(levels[2]?.textContent).toBe('LV3Needs 2,000 points from tasks and 1 active inviteeLevel tasksKeeps every right of LV2');
-    expect(levels[3]?.textContent).toBe('LV4Needs 5,000 points from tasks and 2 active inviteesThe exclusive customer-service groupKeeps every right of LV3');
-    expect(levels[5]?.textContent).toBe('LV6Needs 20,000 points from tasks and 5 active inviteesKeeps every right of LV5');
+    expect(levels[1]?.textContent).toBe('LV2You are hereNeeds 500\u00a0points from tasksLevel tasksKeeps every right of LV1');
+    expect(levels[2]?.textContent).toBe('LV3Needs 2,000\u00a0points from tasks and 1 active inviteeLevel tasksKeeps every right of LV2');
+    expect(levels[3]?.textContent).toBe('LV4Needs 5,000\u00a0points from tasks and 2 active inviteesThe exclusive customer-service groupKeeps every right of LV3');
+    expect(levels[5]?.textContent).toBe('LV6Needs 20,000\u00a0points from tasks and 5 active inviteesKeeps every right of LV5');
     const current = levels.filter((li) => li.getAttribute('aria-current') === 'true');
     expect(current.map((li) => within(li).getByRole('heading').textContent)).toEqual(['LV2']);
     expect(within(current[0] as HTMLElement).getByText('You are here')).toBeTruthy();
@@ -46,7 +46,7 @@ describe('LevelPage', () => {
     expect(screen.getByText('To reach LV3')).toBeTruthy();
     const points = screen.getByRole('progressbar', { name: 'Task points' });
     expect(points.getAttribute('aria-valuenow')).toBe('75');
-    expect(points.getAttribute('aria-valuetext')).toBe('1,500 points of 2,000 points');
+    expect(points.getAttribute('aria-valuetext')).toBe('1,500\u00a0points of 2,000\u00a0points');
     const invitees = screen.getByRole('progressbar', { name: 'Active invitees' });
     expect(invitees.getAttribute('aria-valuenow')).toBe('0');
     expect(invitees.getAttribute('aria-valuetext')).toBe('0 of 1');

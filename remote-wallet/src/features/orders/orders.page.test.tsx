@@ -51,7 +51,7 @@ describe('WithdrawalOrdersPage', () => {
     renderPage();
     const item = await screen.findByTestId('order');
     expect(within(item).getByText('₹100.00')).toBeTruthy();
-    expect(item.textContent).toContain('1,176.48 points + 23.52 points fee = 1,200 points');
+    expect(item.textContent).toContain('1,176.48\u00a0points + 23.52\u00a0points fee = 1,200\u00a0points');
     expect(item.textContent).toContain('Waiting for a payout check before it is sent');
     expect(item.textContent).toContain('as•••@okbank');
     expect(asked[0]).toMatchObject({ status: 'in_progress', page: 1 });
@@ -98,7 +98,7 @@ describe('WithdrawalOrdersPage', () => {
     await screen.findByTestId('order');
     await user.click(screen.getByRole('button', { name: 'Failed' }));
     expect((await screen.findByTestId('failure-reason')).textContent).toBe('Reason: The bank refused this account. Check the number and try again');
-    expect(screen.getByTestId('order').textContent).toContain('3,600 points returned to your balance');
+    expect(screen.getByTestId('order').textContent).toContain('3,600\u00a0points returned to your balance');
   });
 
   it('isolates a reason an operator wrote in Urdu on an English screen, so its full stop stays with the sentence', async () => {

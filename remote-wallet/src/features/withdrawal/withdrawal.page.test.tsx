@@ -106,7 +106,7 @@ async function toConfirmStep(user: ReturnType<typeof userEvent.setup>, preset: s
 describe('WithdrawalPage', () => {
   it('keeps the locked welcome bonus apart from what can be withdrawn', async () => {
     renderPage();
-    expect(await screen.findByTestId('withdrawable')).toHaveProperty('textContent', '5,000 points');
+    expect(await screen.findByTestId('withdrawable')).toHaveProperty('textContent', '5,000\u00a0points');
     expect(screen.getByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
   });
 
@@ -129,16 +129,16 @@ describe('WithdrawalPage', () => {
     const user = userEvent.setup();
     renderPage();
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
-    expect(screen.getByTestId('quote').textContent).toBe('1,176.48 points + 23.52 points fee = 1,200 points');
+    expect(screen.getByTestId('quote').textContent).toBe('1,176.48\u00a0points + 23.52\u00a0points fee = 1,200\u00a0points');
     await user.click(withdrawButton());
 
     const confirm = screen.getByRole('region', { name: 'Check and confirm' });
     const figure = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
     expect(figure('Amount')).toBe('₹100.00');
-    expect(figure('Points consumed')).toBe('1,176.48 points');
-    expect(figure('Fee')).toBe('23.52 points');
-    expect(figure('Total points')).toBe('1,200 points');
-    expect(figure('Points remaining')).toBe('3,900 points');
+    expect(figure('Points consumed')).toBe('1,176.48\u00a0points');
+    expect(figure('Fee')).toBe('23.52\u00a0points');
+    expect(figure('Total points')).toBe('1,200\u00a0points');
+    expect(figure('Points remaining')).toBe('3,900\u00a0points');
     expect(sent).toHaveLength(0);
 
     // The first answer is lost on the way back: the earner is told a second tap is safe, and taps it.
@@ -165,16 +165,16 @@ describe('WithdrawalPage', () => {
     await user.click(await screen.findByRole('radio', { name: '₹100.00' }));
     // Each figure with its unit is isolated, so the digits keep their order beside the Urdu words.
     const figure = (text: string) => `\u2068${text}\u2069`;
-    const points = (value: string) => figure(`${figure(value)} پوائنٹس`);
+    const points = (value: string) => figure(`${figure(value)}\u00a0پوائنٹس`);
     expect(screen.getByTestId('quote').textContent).toBe(`${points('1,176.48')} + ${points('23.52')} فیس = ${points('1,200')}`);
     await user.click(screen.getByRole('button', { name: 'نکلوائیں' }));
 
     const confirm = screen.getByRole('region', { name: 'جانچیں اور تصدیق کریں' });
     const shown = (label: string) => within(confirm).getByText(label).nextElementSibling?.textContent;
-    expect(shown('استعمال ہونے والے پوائنٹس')).toBe(`${figure('1,176.48')} پوائنٹس`);
-    expect(shown('فیس')).toBe(`${figure('23.52')} پوائنٹس`);
-    expect(shown('کل پوائنٹس')).toBe(`${figure('1,200')} پوائنٹس`);
-    expect(shown('باقی پوائنٹس')).toBe(`${figure('3,900')} پوائنٹس`);
+    expect(shown('استعمال ہونے والے پوائنٹس')).toBe(`${figure('1,176.48')}\u00a0پوائنٹس`);
+    expect(shown('فیس')).toBe(`${figure('23.52')}\u00a0پوائنٹس`);
+    expect(shown('کل پوائنٹس')).toBe(`${figure('1,200')}\u00a0پوائنٹس`);
+    expect(shown('باقی پوائنٹس')).toBe(`${figure('3,900')}\u00a0پوائنٹس`);
   });
 
   it('keeps the unanswered key when the earner steps back and confirms the same withdrawal again, and not for another amount', async () => {
@@ -246,7 +246,7 @@ describe('WithdrawalPage', () => {
     asset = { ...ASSET, balance: 60_000, withdrawable: 50_000 };
     renderPage();
     const one = await screen.findByRole('radio', { name: '₹100.00' });
-    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,200 points');
+    expect(one.getAttribute('aria-describedby') && document.getElementById(one.getAttribute('aria-describedby') ?? '')?.textContent).toBe('1,200\u00a0points');
     expect(one.closest('label')?.hasAttribute('data-short')).toBe(true);
   });
 
