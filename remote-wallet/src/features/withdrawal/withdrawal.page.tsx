@@ -317,7 +317,7 @@ export default function WithdrawalPage() {
           </p>
         ) : null}
         <p className={styles.muted}>
-          {t('withdrawal.limits', { used: o.usedTodayCount, count: o.dailyCount, fee: (o.feeBps / 100).toString(), min: formatPoints(o.feeMinPoints, language) })}
+          {t('withdrawal.limits', { used: o.usedTodayCount, count: o.dailyCount, fee: (o.feeBps / 100).toString(), min: points(o.feeMinPoints) })}
         </p>
       </section>
 
