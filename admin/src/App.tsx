@@ -1,7 +1,7 @@
 import { Refine, useGetIdentity, useIsAuthenticated, useLogout } from '@refinedev/core';
 import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { LANDING, type Screen, screensFor } from './access';
+import { LANDING, readAddress, type Screen, screensFor } from './access';
 import { authProvider, type Operator } from './api/auth-provider';
 import { whenSignedOut } from './api/client';
 import { dataProvider } from './api/data-provider';
@@ -19,8 +19,7 @@ import { Phone } from './ui/phone';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
-/** The screen named after `#`, so /admin/... paths stay the API's. */
-const readHash = () => window.location.hash.replace(/^#\/?/, '');
+const readHash = () => readAddress().screen;
 
 function useHashScreen(): [string, (screen: Screen) => void] {
   const [screen, setScreen] = useState(readHash);

@@ -24,3 +24,20 @@ export const LANDING: Record<OperatorRole, Screen> = { admin: 'tasks', reviewer:
 export function screensFor(role: OperatorRole) {
   return SCREENS.filter((s) => s.roles.includes(role));
 }
+
+/** Whether the role's menu offers the screen: a link to one it may not open would only be refused there. */
+export function mayOpen(role: OperatorRole, screen: Screen): boolean {
+  return SCREENS.some((s) => s.id === screen && s.roles.includes(role));
+}
+
+/**
+ * The console's address after `#`: the screen, then what it opens, as in `#/earners?earner=123`.
+ * Only the hash, so /admin/... paths stay the API's and a link never reloads the console.
+ */
+export function readAddress(hash = window.location.hash): { screen: string; params: URLSearchParams } {
+  const [screen = '', query = ''] = hash.replace(/^#\/?/, '').split('?', 2);
+  return { screen, params: new URLSearchParams(query) };
+}
+
+/** The Earners screen opened on one earner's profile. */
+export const earnerAddress = (id: number) => `#/earners?earner=${id}`;

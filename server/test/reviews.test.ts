@@ -143,6 +143,8 @@ describe.each(engines)('audit reviews (%s)', (engine) => {
       expect(item.taskTitle).toMatch(/^Review fixture \d+$/);
       expect(item.earnerPhone).toBe(`+91 ${phone.slice(0, 2)}•••••${phone.slice(-3)}`);
       expect(item.earnerId).toBe(older.earner.thirdUserId);
+      // The account id the console links to the earner's profile with.
+      expect(item.earnerRowId).toBe(older.earner.userId);
       expect(body.data!.list.every((i) => i.status === 'underReview')).toBe(true);
       const bad = await call(ctx.app, { method: 'GET', url: '/admin/review/list?status=maybe&page=0', token: reviewer.token });
       expect(bad.status).toBe(400);

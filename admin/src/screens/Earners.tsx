@@ -4,8 +4,9 @@ import { countryName } from '@grab/shared/countries';
 import { useCustomMutation, useList } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
 import type { ColumnDef } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { earnerAddress, readAddress } from '../access';
 import { asWords, DataTable, points, when } from '../ui/DataTable';
 import { Phone } from '../ui/phone';
 
@@ -145,7 +146,7 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
         <dt>Direct team</dt>
         <dd>{earner.directCount}</dd>
         <dt>Invited by</dt>
-        <dd>{earner.inviterId ? `#${earner.inviterId}` : '—'}</dd>
+        <dd>{earner.inviterId ? <a href={earnerAddress(earner.inviterId)}>#{earner.inviterId}</a> : '—'}</dd>
         <dt>Joined</dt>
         <dd>{when(earner.createdAt)}</dd>
         <dt>Status</dt>
@@ -166,16 +167,56 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
   );
 }
 
-/** Search by phone or invitation code; profile, ledger, freeze and unfreeze. */
+/**
+ * The earner the address asks for (`#/earners?earner=123`), as written there, read again at each
+ * change: a link from another screen or from a profile's inviter. A new object each time, so the
+ * same earner asked again, after the operator looked at others, opens again.
+ */
+const earnerInAddress = () => ({ earner: readAddress().params.get('earner') });
+
+function useEarnerInAddress(): { earner: string | null } {
+  const [asked, setAsked] = useState(earnerInAddress);
+  useEffect(() => {
+    const onChange = () => setAsked(earnerInAddress());
+    window.addEventListener('hashchange', onChange);
+    return () => window.removeEventListener('hashchange', onChange);
+  }, []);
+  return asked;
+}
+
+/** The address names the profile on screen, so a reload or a copied address opens it again. */
+const showInAddress = (earnerId: number | null) => window.history.replaceState(window.history.state, '', earnerId === null ? '#/earners' : earnerAddress(earnerId));
+
+/**
+ * Search by phone, invitation code or "#id"; profile, ledger, freeze and unfreeze. Opened from an
+ * earner's link, it searches "#id" and shows that profile at once.
+ */
 export function Earners() {
-  const [q, setQ] = useState('');
-  const [search, setSearch] = useState('');
+  const asked = useEarnerInAddress();
+  // The address's value goes to the search as it is: the server's check words what is wrong with "#abc".
+  const fromAddress = asked.earner === null ? null : `#${asked.earner}`;
+  const [q, setQ] = useState(fromAddress ?? '');
+  const [search, setSearch] = useState(fromAddress ?? '');
+  /** The earner the address asked for, shown as soon as the search finds them. */
+  const [opening, setOpening] = useState<number | null>(asked.earner === null ? null : Number(asked.earner));
   const [chosen, setChosen] = useState<EarnerProfile | null>(null);
+  useEffect(() => {
+    if (asked.earner === null) return;
+    setQ(`#${asked.earner}`);
+    setSearch(`#${asked.earner}`);
+    setOpening(Number(asked.earner));
+    setChosen(null);
+  }, [asked]);
   const { result, query } = useList<EarnerProfile>({
     resource: 'earners',
     filters: [{ field: 'q', operator: 'eq', value: search }],
-    queryOptions: { enabled: search.length >= 3 },
+    queryOptions: { enabled: search.length > 0 },
   });
+  const open = chosen ?? (opening === null ? undefined : result.data.find((e) => e.id === opening));
+  const choose = (earner: EarnerProfile) => {
+    setChosen(earner);
+    showInAddress(earner.id);
+  };
   return (
     <section aria-labelledby="earners-title">
       <h1 id="earners-title">Earners</h1>
@@ -184,22 +225,28 @@ export function Earners() {
         onSubmit={(e) => {
           e.preventDefault();
           setChosen(null);
+          setOpening(null);
           setSearch(q.trim());
+          showInAddress(null);
         }}
       >
         <label>
-          Phone or invitation code
-          <input value={q} onChange={(e) => setQ(e.target.value)} minLength={3} maxLength={20} />
+          Phone or invitation code, or #number
+          <input value={q} onChange={(e) => setQ(e.target.value)} maxLength={20} placeholder="#123" />
         </label>
         <button type="submit">Search</button>
       </form>
-      {query.error && <p className="error">{query.error.message}</p>}
-      {search && !chosen && (
-        <ul className="results">
+      {query.error && (
+        <p className="error" role="alert">
+          {query.error.message}
+        </p>
+      )}
+      {search && !open && !query.error && (
+        <ul className="results" aria-label="Earners found">
           {result.data.map((e) => (
             <li key={e.id}>
-              <button type="button" onClick={() => setChosen(e)}>
-                <Phone number={e.phone} /> · {e.inviteCode} · level {e.level}
+              <button type="button" onClick={() => choose(e)}>
+                <Phone number={e.phone} /> (#{e.id}) · {e.inviteCode} · level {e.level}
                 {e.frozen ? ' · frozen' : ''}
               </button>
             </li>
@@ -207,7 +254,7 @@ export function Earners() {
           {result.data.length === 0 && !query.isFetching && <li>No earner found.</li>}
         </ul>
       )}
-      {chosen && <Profile earner={chosen} onChange={setChosen} />}
+      {open && <Profile key={open.id} earner={open} onChange={choose} />}
     </section>
   );
 }

@@ -29,6 +29,7 @@ function item(id: number) {
     taskTitle: `Follow our page ${id}`,
     earnerId: 'E1',
     earnerPhone: '+91******0001',
+    earnerRowId: 1,
     status: 'underReview',
     reason: null,
     pictures: [`${id}`.padStart(32, 'a')],

@@ -3,7 +3,7 @@ import { useCustomMutation } from '@refinedev/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { beforeSignOut, loadPicture, sendOnLeave } from '../api/client';
 import { points, when } from '../ui/DataTable';
-import { Phone } from '../ui/phone';
+import { EarnerRef } from '../ui/phone';
 
 const SUBMISSION_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 /** A submission's state as the reviewer reads it in the earner's history. */
@@ -250,7 +250,7 @@ export function ReviewQueue() {
               <dd>#{claim.item.id}</dd>
               <dt>Earner</dt>
               <dd>
-                <Phone number={claim.item.earnerPhone} /> ({claim.item.earnerId})
+                <EarnerRef phone={claim.item.earnerPhone} id={claim.item.earnerRowId} />
               </dd>
               <dt>Reward</dt>
               <dd>{points(claim.item.reward)} points</dd>

@@ -138,12 +138,28 @@ export const EarnerProfile = z.object({
 });
 export type EarnerProfile = z.infer<typeof EarnerProfile>;
 
+/** An earner's account as every console screen writes it, "#123", typed into the Earners search. */
+export const EARNER_NUMBER = /^#\s*(\d+)$/;
+
+/**
+ * What the Earners screen searches by: "#123" (the account id), a whole invitation code, or 3 or
+ * more characters of a phone number; a bare number of digits is read as both a phone fragment and
+ * an account id. "#" says the operator means an id: anything after it but digits is refused, not
+ * searched as a phone or code.
+ */
+export const EarnerQuery = z.string().check(
+  z.trim(),
+  z.maxLength(20, { error: 'admin.earnerSearch' }),
+  z.refine((q) => q.startsWith('#') || q.length >= 3, { error: 'admin.earnerSearch' }),
+  z.refine((q) => !q.startsWith('#') || EARNER_NUMBER.test(q), { error: 'admin.earnerNumber' }),
+);
+
 export const earnerSearch = endpoint({
   api: 'main',
   method: 'GET',
   path: '/admin/earners/search',
   auth: true,
-  input: z.object({ q: z.string().check(z.trim(), z.minLength(3), z.maxLength(20)) }),
+  input: z.object({ q: EarnerQuery }),
   data: z.object({ list: z.array(EarnerProfile) }),
 });
 

@@ -12,6 +12,8 @@ export const ReviewItem = z.object({
   /** The earner's public id and masked phone: enough to spot repeats, not to contact. */
   earnerId: z.string(),
   earnerPhone: z.string(),
+  /** The earner's account id, which the console's other screens write as "#id" and the Earners screen finds. */
+  earnerRowId: z.int(),
   status: SubmissionStatus,
   reason: z.nullable(z.string()),
   pictures: z.array(z.string()),

@@ -41,6 +41,7 @@ export function toReviewItem(row: ItemRow): ReviewItem {
     taskTitle: row.taskTitle,
     earnerId: row.earnerId,
     earnerPhone: maskPhoneForReview(row.phone),
+    earnerRowId: row.userId,
     status: row.status,
     reason: row.reason,
     pictures: row.pictures,

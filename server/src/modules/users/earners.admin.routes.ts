@@ -1,5 +1,5 @@
-import { type EarnerProfile, ErrorCode, earnerFreeze, earnerLedger, earnerReverse, earnerSearch, earnerUnfreeze } from '@grab/shared/contracts';
-import { eq, ilike, or, sql } from 'drizzle-orm';
+import { EARNER_NUMBER, type EarnerProfile, ErrorCode, earnerFreeze, earnerLedger, earnerReverse, earnerSearch, earnerUnfreeze, RowId } from '@grab/shared/contracts';
+import { asc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Executor } from '../../db/database';
 import { balances, users } from '../../db/schema';
@@ -13,6 +13,13 @@ import { freeze, freezeOf, unfreeze } from './earner-freezes.repository';
 
 const SEARCH_LIMIT = 20;
 const PHONE_SHAPED = /^[\d\s+().-]+$/;
+const DIGITS_ONLY = /^\d+$/;
+
+/** The account id "#123" or "123" names; null for one no row can have ("#0", past the id column's range). */
+function accountIdOf(digits: string): number | null {
+  const id = Number(digits);
+  return RowId.safeParse(id).success ? id : null;
+}
 
 const profileFields = {
   id: users.id,
@@ -29,8 +36,14 @@ const profileFields = {
   directCount: sql<number>`(select count(*) from users d where d.inviter_id = ${users.id})`.mapWith(Number),
 };
 
-async function profiles(db: Executor, where: ReturnType<typeof eq>, limit = SEARCH_LIMIT): Promise<EarnerProfile[]> {
-  const rows = await db.select(profileFields).from(users).leftJoin(balances, eq(balances.userId, users.id)).where(where).limit(limit);
+async function profiles(db: Executor, where: SQL | undefined, limit = SEARCH_LIMIT, first: SQL[] = []): Promise<EarnerProfile[]> {
+  const rows = await db
+    .select(profileFields)
+    .from(users)
+    .leftJoin(balances, eq(balances.userId, users.id))
+    .where(where)
+    .orderBy(...first, asc(users.id))
+    .limit(limit);
   return Promise.all(
     rows.map(async (r) => {
       const frozen = await freezeOf(db, r.id);
@@ -56,14 +69,26 @@ export function earnersAdminRoutes(app: FastifyInstance, db: Db): void {
     app,
     earnerSearch,
     async (input) => {
+      // "#123" is the account id every other console screen shows, and only that: an id no row can
+      // have finds nobody rather than reaching the integer column as an out-of-range error.
+      const written = EARNER_NUMBER.exec(input.q);
+      if (written) {
+        const id = accountIdOf(written[1] ?? '');
+        return { list: id === null ? [] : await profiles(db, eq(users.id, id), 1) };
+      }
       // An invitation code matches whole. A query written as a phone number (digits and the marks
       // people type between them) also matches anywhere in the stored E.164 number; a query with
       // letters is a code, never a phone fragment: the digits scattered through "K7QX29M4" would
       // otherwise bring up every earner whose number holds "7294".
       const byCode = eq(users.inviteCode, input.q.toUpperCase());
       const digits = PHONE_SHAPED.test(input.q) ? input.q.replace(/\D/g, '') : '';
-      const where = digits.length >= 3 ? (or(byCode, ilike(users.phone, `%${digits}%`)) as ReturnType<typeof eq>) : byCode;
-      return { list: await profiles(db, where) };
+      const byPhone = digits.length >= 3 ? ilike(users.phone, `%${digits}%`) : undefined;
+      // A bare "123" may be an operator who left out the "#" as much as a phone fragment: the
+      // account it names comes first, the numbers holding those digits after, each result showing
+      // its "#id" so the two readings are told apart on screen.
+      const id = DIGITS_ONLY.test(input.q) ? accountIdOf(input.q) : null;
+      const byId = id === null ? undefined : eq(users.id, id);
+      return { list: await profiles(db, or(byCode, byPhone, byId), SEARCH_LIMIT, byId ? [sql`(${byId}) desc`] : []) };
     },
     guard,
   );
