@@ -1,5 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DESKTOP, operator, signInToConsole } from '../support/console';
+import { type GrabServer, startGrabServer } from '../support/delivery';
 import { type Earner, registerEarner } from '../support/earners';
 import { expect, test } from '../support/fixtures';
 import { screenshotPng } from '../support/images';
@@ -8,10 +9,22 @@ import { screenshotPng } from '../support/images';
 // the tab closed) goes back to the queue at once, instead of being kept from the other for the
 // claim's 10 minutes.
 
-test.use(DESKTOP);
-// A reviewer landing on the queue is handed the oldest free submission: one test at a time keeps
-// each test's reviewers off the other's submissions.
+// A reviewer landing on the queue is handed the oldest free submission, and these tests' reviewers
+// land there again and again and hold what they are handed for a while: on the suite's server they
+// would hold the submission another file's reviewer is about to open. So they have a server of their
+// own (the port after the delivery tests' two), and run one at a time.
+const REVIEW_PORT = Number(process.env.E2E_PORT ?? 8091) + 3;
+test.use({ ...DESKTOP, baseURL: `http://127.0.0.1:${REVIEW_PORT}` });
 test.describe.configure({ mode: 'serial' });
+
+let server: GrabServer | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  server = await startGrabServer(REVIEW_PORT);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
 
 const CLAIMED_BY_OTHER = 'Another reviewer is deciding this submission right now';
 
@@ -62,7 +75,7 @@ async function submissionUnderReview(request: APIRequestContext): Promise<number
 
 /** A reviewer's own browser, signed in to the console (a reviewer lands on the review queue). */
 async function reviewerConsole(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const context = await browser.newContext({ ...DESKTOP, baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ ...DESKTOP, baseURL: `http://127.0.0.1:${REVIEW_PORT}` });
   const page = await context.newPage();
   await signInToConsole(page, await operator(request, 'reviewer'));
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();

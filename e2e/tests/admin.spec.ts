@@ -492,8 +492,10 @@ test('admin copies the codes of a batch, one a line, to hand them out', async ({
   await signInToConsole(page, admin);
   await page.getByRole('link', { name: 'Redemption codes' }).click();
   await page.getByRole('button', { name: `Show batch ${batch.id}`, exact: true }).click();
-  const shown = await page.getByRole('table', { name: `Codes of batch ${batch.id}` }).locator('tbody code').allTextContents();
-  expect(shown).toHaveLength(3);
+  // Read once the batch's codes have arrived: reading the table as it opens finds it empty.
+  const codes = page.getByRole('table', { name: `Codes of batch ${batch.id}` }).locator('tbody code');
+  await expect(codes).toHaveCount(3);
+  const shown = await codes.allTextContents();
   await page.getByRole('button', { name: `Copy the 3 codes of batch ${batch.id}` }).click();
   await expect(page.getByText('3 codes copied, one a line.')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${shown.join('\n')}\n`);
