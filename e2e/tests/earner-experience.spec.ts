@@ -17,8 +17,8 @@ test.describe('Home', () => {
     await page.goto('/home');
     const summary = page.getByTestId('progress-summary');
     await expect(summary.getByTestId('home-balance')).toHaveText('100 points');
-    // Signed, inside a left-to-right isolate so the sign stays before the digits in any direction.
-    await expect(summary.getByTestId('home-today')).toHaveText(/^\+[\d.,]+\u00a0points?$/);
+    // Signed, its figure set left to right so the sign stays before the digits in any direction.
+    await expect(summary.getByTestId('home-today')).toHaveText(/^\+[\d.,]+ points?$/);
     // An Indian number is paid in rupees, and its worth shows in rupees though the app speaks English.
     await expect(summary.getByTestId('home-worth')).toHaveText(/^≈ ₹[\d.,]+$/);
     await expect(summary.getByRole('progressbar', { name: 'On the way to LV2' })).toBeVisible();
@@ -70,9 +70,30 @@ test.describe('Home', () => {
     await expect(page.getByTestId('home-worth')).toContainText('₹');
     await expect(page.getByTestId('home-worth')).not.toContainText(/Rs|₨|PKR/);
     // "+5,224.09", never "5,224.09+": the figure is isolated left to right inside the Urdu line.
-    await expect(page.getByTestId('home-today')).toHaveText(/^\u2068\u200e?\+[\d.,]+\u2069/);
+    const todayFigure = page.getByTestId('home-today').locator('.g-amount-figure');
+    await expect(todayFigure).toHaveAttribute('dir', 'ltr');
+    await expect(todayFigure).toHaveText(/^\u200e?\+[\d.,]+$/);
     await expect(page.getByTestId('home-redeem')).toBeInViewport();
     await expect(page.getByText(/h left|operationSuccess/)).toHaveCount(0);
+  });
+
+  test('a large balance keeps its words whole on a phone, in English and Urdu, at any text size', async ({ page, request }) => {
+    const earner = await registerEarner(request);
+    const credit = await request.post('/test/credit', { data: { points: 530_309, key: `whole-${earner.phone}` }, headers: { authorization: `Bearer ${earner.token}` } });
+    expect((await credit.json()).code).toBe(200);
+    await signIn(page, earner);
+    // Each part of an amount on one line: an inline element broken across lines has two boxes.
+    const partsOnOneLine = () =>
+      page.getByTestId('progress-summary').evaluate((card) => [...card.querySelectorAll('.g-amount-figure, .g-amount-noun')].map((part) => part.getClientRects().length));
+    await page.goto('/home');
+    for (const language of ['en-US', 'ur-PK']) {
+      await page.evaluate((key) => localStorage.setItem('language', key), language);
+      await page.reload();
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByTestId('home-balance')).toContainText('5,403.09');
+      expect(await partsOnOneLine(), language).toEqual([1, 1, 1, 1]);
+      expect(await withDoubleText(page, partsOnOneLine), `${language}, text at 200 %`).toEqual([1, 1, 1, 1]);
+    }
   });
 });
 

@@ -95,10 +95,11 @@ export { OnwardArrow } from './ui/onward-arrow.ui';
 export { LineIcon, LockIcon } from './ui/line-icon.ui';
 export { copyText } from './ui/copy-text';
 export { CopyField, COPIED_MS } from './ui/copy-field.ui';
+export { PointsAmount } from './ui/points-amount.ui';
 
 export { currencyLabel, formatPoints, formatMoney, pointsToMoney } from './format/format';
 export { usePhoneForReading } from './format/phone-for-reading';
 export { dateTimeFormat, formatDateTime, numberFormat } from './format/intl';
 export { institutionBesideMethod } from './format/recipient';
-export { usePointsText } from './format/points-text';
+export { type PointsParts, usePointsParts, usePointsText } from './format/points-text';
 export { useWorthCurrency } from './format/worth-currency';

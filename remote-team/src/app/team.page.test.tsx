@@ -1,4 +1,5 @@
 import { BrowserRouter, initI18n, queryClient, Toaster } from '@grab/shared';
+import { amountText } from '@grab/shared/testing/amount';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -70,10 +71,10 @@ describe('TeamPage', () => {
     expect(within(figure(data, 'Direct invitees')).getByText('12')).toBeTruthy();
     expect(figure(data, 'My inviter').textContent).toBe(`My inviter${INVITER.maskedPhone} LV3`);
     expect(within(figure(data, 'My level')).getByRole('link', { name: 'LV2 Levels and rights' }).getAttribute('href')).toBe('/userLevel');
-    expect(within(figure(data, 'Total bonus')).getByText('4,567 points')).toBeTruthy();
-    expect(within(figure(data, "Today's bonus")).getByText('12.5 points')).toBeTruthy();
-    expect(within(figure(data, "Yesterday's bonus")).getByText('9 points')).toBeTruthy();
-    expect(within(figure(data, 'Direct bonus')).getByText('3,000 points')).toBeTruthy();
+    expect(within(figure(data, 'Total bonus')).getByText(amountText('4,567 points'))).toBeTruthy();
+    expect(within(figure(data, "Today's bonus")).getByText(amountText('12.5 points'))).toBeTruthy();
+    expect(within(figure(data, "Yesterday's bonus")).getByText(amountText('9 points'))).toBeTruthy();
+    expect(within(figure(data, 'Direct bonus')).getByText(amountText('3,000 points'))).toBeTruthy();
 
     const rates = within(screen.getByRole('region', { name: 'How team bonuses work' })).getAllByRole('listitem');
     expect(rates.map((li) => li.textContent)).toEqual(['Level 1: people you invited3%', 'Level 22%', 'Level 32%', 'Level 41%', 'Level 50.5%']);
@@ -84,7 +85,7 @@ describe('TeamPage', () => {
     const held = await screen.findByTestId('held-bonus');
     expect(held.textContent).toContain('Held bonus 45\u00a0points');
     expect(held.textContent).toContain("Waiting for the invitee's first approved audit task.");
-    expect(within(screen.getByRole('region', { name: 'Invitation data' })).getByText('4,567 points')).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Invitation data' })).getByText(amountText('4,567 points'))).toBeTruthy();
   });
 
   it('says who invited nobody, and shows no held bonus when nothing waits', async () => {

@@ -1,4 +1,4 @@
-import { directionOf, type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, type TaskDetail, taskDetailQuery, usePointsText, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
+import { directionOf, type Credit, Link, LoadFailed, LoadingBlocks, languageByKey, PointsAmount, type TaskDetail, taskDetailQuery, useQuery, useSearchParams, useT, LockIcon } from '@grab/shared';
 import { useId, useState } from 'react';
 import { TASK_PAGES_NS, TASKS_NS } from '../../locales/tasks.locales';
 import { CollectReward, Credited } from '../../lib/collect-reward.ui';
@@ -19,7 +19,6 @@ import { reviewReasonLine } from '../../lib/review-reason.lib';
 function Summary({ detail }: { detail: TaskDetail }) {
   const { t } = useT(TASKS_NS);
   const { t: pages } = useT(TASK_PAGES_NS);
-  const points = usePointsText();
   const progressId = useId();
   return (
     <section className={`g-card ${styles.summary}`} aria-label={pages('detail.summary')}>
@@ -27,7 +26,9 @@ function Summary({ detail }: { detail: TaskDetail }) {
       {detail.reward > 0 ? (
         <p className={styles.reward}>
           <span className={styles.rewardLabel}>{t('reward')}</span>
-          <span className={styles.rewardValue}>{points(detail.reward)}</span>
+          <span className={styles.rewardValue}>
+            <PointsAmount hundredths={detail.reward} />
+          </span>
         </p>
       ) : null}
       {detail.description ? (

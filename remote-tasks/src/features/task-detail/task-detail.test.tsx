@@ -1,4 +1,5 @@
 import { BrowserRouter, initI18n, queryClient, userKeys } from '@grab/shared';
+import { amountText } from '@grab/shared/testing/amount';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,7 +51,7 @@ describe('TaskDetailPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Review the shop' })).toBeTruthy();
     expect(request(0).url).toBe('/app/task/detail?taskId=1');
-    expect(screen.getByText('15 points')).toBeTruthy();
+    expect(screen.getByText(amountText('15 points'))).toBeTruthy();
     expect(screen.getByText('One-time')).toBeTruthy();
     expect(screen.getByText('0 of 1 done')).toBeTruthy();
     const steps = screen.getByRole('region', { name: 'Steps' });

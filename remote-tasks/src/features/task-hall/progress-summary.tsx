@@ -6,6 +6,7 @@ import {
   Link,
   OnwardArrow,
   PATHS,
+  PointsAmount,
   type Task,
   usePointsText,
   useQuery,
@@ -85,7 +86,6 @@ function LevelLine() {
  */
 export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined }) {
   const { t, language } = useT(TASKS_NS);
-  const points = usePointsText();
   const titleId = useId();
   const { data: asset } = useQuery({ ...assetInfoQuery(), staleTime: HOME_FIGURES_FRESH_MS });
   const currency = useWorthCurrency();
@@ -101,7 +101,7 @@ export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined 
           <div>
             <dt>{t('summary.balance')}</dt>
             <dd className={styles.balance} data-testid="home-balance">
-              {points(asset.balance)}
+              <PointsAmount hundredths={asset.balance} />
             </dd>
             {currency ? (
               <dd className={styles.worth} data-testid="home-worth">
@@ -112,7 +112,7 @@ export function ProgressSummary({ tasks }: { tasks: readonly Task[] | undefined 
           <div>
             <dt>{t('summary.today')}</dt>
             <dd className={styles.today} data-testid="home-today">
-              {points(asset.todayEarnings, { signed: true })}
+              <PointsAmount hundredths={asset.todayEarnings} signed />
             </dd>
           </div>
         </dl>

@@ -196,9 +196,9 @@ describe('TaskHall', () => {
     answer(envelope([...TASKS, task({ id: 8, kind: 'redeemCode', title: 'Redeem a gift code', taskBranchList: [] })]));
     renderAt('/home');
     const summary = await screen.findByTestId('progress-summary');
-    await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620\u00a0points'));
+    await waitFor(() => expect(within(summary).getByTestId('home-balance').textContent).toBe('620 points'));
     expect(within(summary).getByTestId('home-worth').textContent).toBe('≈ $6.20');
-    expect(within(summary).getByTestId('home-today').textContent).toBe('+520\u00a0points');
+    expect(within(summary).getByTestId('home-today').textContent).toBe('+520 points');
     const bar = await within(summary).findByRole('progressbar', { name: 'On the way to LV2' });
     // 35 of 100 points, 0 of 1 friend: the smaller share decides.
     expect(bar.getAttribute('aria-valuenow')).toBe('0');

@@ -1,4 +1,4 @@
-import { languageByKey, Link, OnwardArrow, PATHS, type ShareInfo, usePointsText, useT } from '@grab/shared';
+import { languageByKey, Link, OnwardArrow, PATHS, PointsAmount, type ShareInfo, usePointsText, useT } from '@grab/shared';
 import { type ReactNode, useId } from 'react';
 import { TEAM_NS } from '../../locales/team.locales';
 import section from '../../ui/section.module.css';
@@ -46,10 +46,10 @@ export function InvitationData({ info }: { info: ShareInfo }) {
         </Figure>
       </dl>
       <dl className="g-figures">
-        <Figure label={t('totalBonus')}>{points(info.totalBonus)}</Figure>
-        <Figure label={t('todayBonus')}>{points(info.todayBonus)}</Figure>
-        <Figure label={t('yesterdayBonus')}>{points(info.yesterdayBonus)}</Figure>
-        <Figure label={t('directBonus')}>{points(info.directBonus)}</Figure>
+        <Figure label={t('totalBonus')}><PointsAmount hundredths={info.totalBonus} /></Figure>
+        <Figure label={t('todayBonus')}><PointsAmount hundredths={info.todayBonus} /></Figure>
+        <Figure label={t('yesterdayBonus')}><PointsAmount hundredths={info.yesterdayBonus} /></Figure>
+        <Figure label={t('directBonus')}><PointsAmount hundredths={info.directBonus} /></Figure>
       </dl>
       {info.heldBonus > 0 ? (
         <div className={styles.held} data-testid="held-bonus">

@@ -1,4 +1,5 @@
 import { BrowserRouter, balanceChanged, currencyListQuery, initI18n, queryClient, store, tokenAtom, userInfoAtom, userKeys } from '@grab/shared';
+import { amountText } from '@grab/shared/testing/amount';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -67,14 +68,14 @@ describe('BalanceCard', () => {
     renderCard();
     expect(screen.getByRole('status').getAttribute('aria-busy')).toBe('true');
     const card = await screen.findByRole('region', { name: 'My balance' });
-    expect(await within(card).findByText('12,345 points')).toBeTruthy();
+    expect(await within(card).findByText(amountText('12,345 points'))).toBeTruthy();
     expect(await within(card).findByText('Worth about ₹12,345.00')).toBeTruthy();
 
     const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
-    expect(within(fact('Withdrawable')).getByText('12,000 points')).toBeTruthy();
-    expect(within(fact('Pending review')).getByText('200 points')).toBeTruthy();
-    expect(within(fact('Today\'s earnings')).getByText('50 points')).toBeTruthy();
-    expect(within(fact('Total earnings')).getByText('15,000 points')).toBeTruthy();
+    expect(within(fact('Withdrawable')).getByText(amountText('12,000 points'))).toBeTruthy();
+    expect(within(fact('Pending review')).getByText(amountText('200 points'))).toBeTruthy();
+    expect(within(fact('Today\'s earnings')).getByText(amountText('50 points'))).toBeTruthy();
+    expect(within(fact('Total earnings')).getByText(amountText('15,000 points'))).toBeTruthy();
 
     expect(within(card).getByRole('link', { name: 'Withdraw' }).getAttribute('href')).toBe('/withdrawal');
     expect(within(card).getByRole('link', { name: 'Earnings details' }).getAttribute('href')).toBe('/earningsDetails');
@@ -104,7 +105,7 @@ describe('BalanceCard', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Your balance could not be loaded.')).toBeTruthy();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByText('12,345 points')).toBeTruthy();
+    expect(await screen.findByText(amountText('12,345 points'))).toBeTruthy();
   });
 
   it('shows the locked welcome bonus with its reason, and withdrawable without it', async () => {
@@ -113,7 +114,7 @@ describe('BalanceCard', () => {
     const card = await screen.findByRole('region', { name: 'My balance' });
     expect(await within(card).findByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
     const fact = (label: string) => within(card).getByText(label).closest('div') as HTMLElement;
-    expect(within(fact('Withdrawable')).getByText('0 points')).toBeTruthy();
+    expect(within(fact('Withdrawable')).getByText(amountText('0 points'))).toBeTruthy();
   });
 
   it('says plainly that points are locked when the server gives no reason', async () => {
@@ -124,16 +125,16 @@ describe('BalanceCard', () => {
 
   it('asks again when a credit makes the balance stale, and shows the new figures', async () => {
     renderCard();
-    expect(await screen.findByText('12,345 points')).toBeTruthy();
+    expect(await screen.findByText(amountText('12,345 points'))).toBeTruthy();
     assetResponses.push(envelope({ ...ASSET, balance: 1384500, withdrawable: 1350000, todayEarnings: 20000 }));
     await act(() => balanceChanged());
-    expect(await screen.findByText('13,845 points')).toBeTruthy();
+    expect(await screen.findByText(amountText('13,845 points'))).toBeTruthy();
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo'))).toHaveLength(2));
   });
 
   it('shows nothing of withdrawals before the first one', async () => {
     renderCard();
-    expect(await screen.findByText('12,345 points')).toBeTruthy();
+    expect(await screen.findByText(amountText('12,345 points'))).toBeTruthy();
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/app/pay/withdraw-log'))).toBe(true));
     expect(screen.queryByTestId('last-withdrawal')).toBeNull();
   });
@@ -166,7 +167,7 @@ describe('BalanceCard', () => {
         <BalanceCard />
       </BrowserRouter>,
     );
-    expect(await screen.findAllByText('12,345 points')).toHaveLength(2);
+    expect(await screen.findAllByText(amountText('12,345 points'))).toHaveLength(2);
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/app/user/assetInfo'))).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, usePointsText, useQuery, useT, useWorthCurrency } from '@grab/shared';
+import { type AssetInfo, assetInfoQuery, formatMoney, LoadFailed, LoadingBlocks, Link, PATHS, PointsAmount, usePointsText, useQuery, useT, useWorthCurrency } from '@grab/shared';
 import { useId } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
 import { LockNote } from '../../ui/lock-note.ui';
@@ -33,7 +33,6 @@ export default function BalanceCard() {
   const currency = useWorthCurrency();
   const titleId = useId();
 
-  const points = usePointsText();
 
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
@@ -45,28 +44,34 @@ export default function BalanceCard() {
     body = (
       <>
         <p className={styles.balance} data-testid="balance">
-          {points(data.balance)}
+          <PointsAmount hundredths={data.balance} />
         </p>
         {currency ? <p className={styles.worth}>{t('worth', { money: formatMoney(data.balance, currency, language) })}</p> : null}
         <dl className="g-figures">
           <div className={`g-figure ${styles.fact}`}>
             <dt>{t('withdrawable')}</dt>
-            <dd>{points(data.withdrawable)}</dd>
+            <dd>
+              <PointsAmount hundredths={data.withdrawable} />
+            </dd>
           </div>
           <div className={`g-figure ${styles.fact}`}>
             <dt>{t('pending')}</dt>
             <dd>
-              {points(data.pending)}
+              <PointsAmount hundredths={data.pending} />
               <small className={styles.hint}>{t('pendingHint')}</small>
             </dd>
           </div>
           <div className={`g-figure ${styles.fact}`}>
             <dt>{t('today')}</dt>
-            <dd>{points(data.todayEarnings)}</dd>
+            <dd>
+              <PointsAmount hundredths={data.todayEarnings} />
+            </dd>
           </div>
           <div className={`g-figure ${styles.fact}`}>
             <dt>{t('total')}</dt>
-            <dd>{points(data.totalEarnings)}</dd>
+            <dd>
+              <PointsAmount hundredths={data.totalEarnings} />
+            </dd>
           </div>
         </dl>
         <LockedNote asset={data} />

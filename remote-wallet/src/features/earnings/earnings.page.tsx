@@ -1,5 +1,5 @@
 /// <reference types="@rsbuild/core/types" />
-import { assetInfoQuery, BackButton, languageByKey, LoadFailed, LoadingBlocks, PATHS, usePointsText, useQuery, useT } from '@grab/shared';
+import { assetInfoQuery, BackButton, languageByKey, LoadFailed, LoadingBlocks, PATHS, PointsAmount, usePointsText, useQuery, useT } from '@grab/shared';
 import { EARNING_KINDS, type AssetInfo, type EarningKind } from '@grab/shared/contracts';
 import { useId, useState } from 'react';
 import { registerWalletLocales, WALLET_NS } from '../../locales/wallet.locales';
@@ -84,7 +84,6 @@ function EntriesChunk({ kind, page, last, onMore }: { kind: Filter; page: number
 /** /earningsDetails: totals, a daily series and every entry, filterable by kind (remote_wallet/EarningsPage). */
 export default function EarningsPage() {
   const { t, ready } = useT(WALLET_NS);
-  const points = usePointsText();
   const asset = useQuery(assetInfoQuery());
   const [kind, setKind] = useState<Filter>('all');
   const [pages, setPages] = useState(1);
@@ -100,15 +99,21 @@ export default function EarningsPage() {
           <dl className="g-figures">
             <div className="g-figure">
               <dt>{t('total')}</dt>
-              <dd data-testid="total-earnings">{points(a.totalEarnings)}</dd>
+              <dd data-testid="total-earnings">
+                <PointsAmount hundredths={a.totalEarnings} />
+              </dd>
             </div>
             <div className="g-figure">
               <dt>{t('today')}</dt>
-              <dd>{points(a.todayEarnings)}</dd>
+              <dd>
+                <PointsAmount hundredths={a.todayEarnings} />
+              </dd>
             </div>
             <div className="g-figure">
               <dt>{t('earnings.week')}</dt>
-              <dd>{points(a.weekEarnings)}</dd>
+              <dd>
+                <PointsAmount hundredths={a.weekEarnings} />
+              </dd>
             </div>
           </dl>
         </section>

@@ -106,7 +106,7 @@ async function toConfirmStep(user: ReturnType<typeof userEvent.setup>, preset: s
 describe('WithdrawalPage', () => {
   it('keeps the locked welcome bonus apart from what can be withdrawn', async () => {
     renderPage();
-    expect(await screen.findByTestId('withdrawable')).toHaveProperty('textContent', '5,000\u00a0points');
+    expect(await screen.findByTestId('withdrawable')).toHaveProperty('textContent', '5,000 points');
     expect(screen.getByText('100 points welcome bonus: withdrawable after your first approved task')).toBeTruthy();
   });
 

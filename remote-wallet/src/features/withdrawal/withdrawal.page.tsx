@@ -10,6 +10,7 @@ import {
   LoadingBlocks,
   NetworkError,
   PATHS,
+  PointsAmount,
   queryClient,
   randomKey,
   toast,
@@ -254,11 +255,15 @@ export default function WithdrawalPage() {
         <dl className="g-figures">
           <div className="g-figure">
             <dt>{t('withdrawable')}</dt>
-            <dd data-testid="withdrawable">{points(a.withdrawable)}</dd>
+            <dd data-testid="withdrawable">
+              <PointsAmount hundredths={a.withdrawable} />
+            </dd>
           </div>
           <div className="g-figure">
             <dt>{t('pending')}</dt>
-            <dd>{points(a.pending)}</dd>
+            <dd>
+              <PointsAmount hundredths={a.pending} />
+            </dd>
           </div>
         </dl>
         {a.pending > 0 ? <p className={styles.muted}>{t('pendingHint')}</p> : null}
