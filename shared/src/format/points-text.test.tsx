@@ -43,3 +43,16 @@ describe('usePointsText, on a narrow line', () => {
     }
   });
 });
+
+describe('usePointsText, the noun', () => {
+  it('is the same for every amount above one in every language: Filipino picks its "one" form for 2 or 1,821.43 too', async () => {
+    await initI18n();
+    for (const { key } of LANGUAGES) {
+      await act(() => changeLanguage(key));
+      const { result, unmount } = renderHook(() => usePointsText());
+      const nouns = new Set([2_00, 4_00, 5_00, 1_092_86, 1_821_43, 7_285_72, 36_428_58].map((hundredths) => result.current(hundredths).replace(/[\p{Nd},.\u00a0\u2066-\u2069\u066b\u066c]/gu, '')));
+      expect([...nouns], key).toHaveLength(1);
+      unmount();
+    }
+  });
+});
