@@ -94,6 +94,14 @@ test.describe('Home', () => {
       expect(await partsOnOneLine(), language).toEqual([1, 1, 1, 1]);
       expect(await withDoubleText(page, partsOnOneLine), `${language}, text at 200 %`).toEqual([1, 1, 1, 1]);
     }
+    // On the narrowest phones with double text the figure may wrap, but nothing leaves the card.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const outside = () =>
+      page.getByTestId('progress-summary').evaluate((card) => {
+        const edge = card.getBoundingClientRect();
+        return [...card.querySelectorAll('*')].filter((part) => part.getBoundingClientRect().right > edge.right + 0.5 || part.getBoundingClientRect().left < edge.left - 0.5).map((part) => part.className);
+      });
+    expect(await withDoubleText(page, outside)).toEqual([]);
   });
 });
 
