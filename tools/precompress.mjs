@@ -20,7 +20,8 @@ const MIN_BYTES = 512;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function defaultDirs() {
+/** The built apps' folders: host/dist, admin/dist and each remote's dist that exists. */
+export function defaultDirs() {
   const dirs = [path.join(root, 'host', 'dist'), path.join(root, 'admin', 'dist')];
   for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
     if (entry.isDirectory() && entry.name.startsWith('remote-')) dirs.push(path.join(root, entry.name, 'dist'));
@@ -59,6 +60,16 @@ async function compressFile(file) {
     written++;
   }
   return written;
+}
+
+/**
+ * Files below `dirs` that a full build would have given a `.br` copy and that have none: a folder
+ * rebuilt alone, after the step. The server compresses those on each request, at a lower quality.
+ */
+export function missingCompressedCopies(dirs) {
+  return dirs.flatMap((dir) =>
+    [...walk(dir)].filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).size >= MIN_BYTES && !fs.existsSync(`${file}.br`) && !fs.existsSync(`${file}.gz`)),
+  );
 }
 
 export async function precompress(dirs) {
