@@ -138,3 +138,25 @@ test('in Urdu, right to left: the held bonus with its reason, and the report ask
   await expect(page.getByRole('heading', { level: 1, name: 'لیول' })).toBeVisible();
   await expect(page.getByRole('progressbar', { name: 'ٹاسک پوائنٹس' })).toBeVisible();
 });
+
+test('Copy sits beside the code and the link on a phone, whatever the language calls it', async ({ signedInPage: page }) => {
+  await page.goto('/team');
+  // Each language's key, as the app stores it, and the tag it writes on the page once it speaks it.
+  const languages = { 'en-US': 'en-US', 'hi-IN': 'hi-IN', 'hi-IND': 'id-ID', 'br-BR': 'es-419', 'ur-PK': 'ur-PK', 'bn-BD': 'bn-BD', 'ph-PH': 'fil-PH', 'ng-HA': 'ha-NG' };
+  for (const [language, tag] of Object.entries(languages)) {
+    await page.evaluate((key) => localStorage.setItem('language', key), language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', tag);
+    const rows = page.locator('.g-copy-row');
+    await expect(rows).toHaveCount(2);
+    // The button's middle is within the value's line: one row, not the button under the value.
+    const besideValue = await rows.evaluateAll((all) =>
+      all.map((row) => {
+        const value = row.querySelector('.g-copy-value')?.getBoundingClientRect();
+        const button = row.querySelector('button')?.getBoundingClientRect();
+        return Boolean(value && button && button.top < value.bottom && value.top < button.bottom);
+      }),
+    );
+    expect(besideValue, language).toEqual([true, true]);
+  }
+});
