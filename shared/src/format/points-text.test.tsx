@@ -29,30 +29,33 @@ describe('usePointsText, signed', () => {
   });
 });
 
+/** Runs `check` with the points text of each of the eight languages in turn. */
+async function inEveryLanguage(check: (points: ReturnType<typeof usePointsText>, key: string) => void): Promise<void> {
+  await initI18n();
+  for (const { key } of LANGUAGES) {
+    await act(() => changeLanguage(key));
+    const { result, unmount } = renderHook(() => usePointsText());
+    check(result.current, key);
+    unmount();
+  }
+}
+
 describe('usePointsText, on a narrow line', () => {
   it('keeps the figure and its noun together in every language: no space a line may break at', async () => {
-    await initI18n();
-    for (const { key } of LANGUAGES) {
-      await act(() => changeLanguage(key));
-      const { result, unmount } = renderHook(() => usePointsText());
-      for (const text of [result.current(1_200_00), result.current(1_00), result.current(-23_52, { signed: true })]) {
+    await inEveryLanguage((points, key) => {
+      for (const text of [points(1_200_00), points(1_00), points(-23_52, { signed: true })]) {
         expect(text, `${key}: ${text}`).not.toMatch(/[ \t\n]/);
         expect(text, `${key}: ${text}`).toContain('\u00a0');
       }
-      unmount();
-    }
+    });
   });
 });
 
 describe('usePointsText, the noun', () => {
   it('is the same for every amount above one in every language: Filipino picks its "one" form for 2 or 1,821.43 too', async () => {
-    await initI18n();
-    for (const { key } of LANGUAGES) {
-      await act(() => changeLanguage(key));
-      const { result, unmount } = renderHook(() => usePointsText());
-      const nouns = new Set([2_00, 4_00, 5_00, 1_092_86, 1_821_43, 7_285_72, 36_428_58].map((hundredths) => result.current(hundredths).replace(/[\p{Nd},.\u00a0\u2066-\u2069\u066b\u066c]/gu, '')));
+    await inEveryLanguage((points, key) => {
+      const nouns = new Set([2_00, 4_00, 5_00, 1_092_86, 1_821_43, 7_285_72, 36_428_58].map((hundredths) => points(hundredths).replace(/[\p{Nd},.\u00a0\u2066-\u2069\u066b\u066c]/gu, '')));
       expect([...nouns], key).toHaveLength(1);
-      unmount();
-    }
+    });
   });
 });
