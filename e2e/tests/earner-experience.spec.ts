@@ -1,4 +1,4 @@
-import { squeezedIcons, withDoubleText } from '../support/accessibility';
+import { cutOrSideways, squeezedIcons, withDoubleText } from '../support/accessibility';
 import { DEFAULT_PASSWORD, registerEarner, shownIndianNumber } from '../support/earners';
 import { expect, signIn, test } from '../support/fixtures';
 import { openTask, startToProof, taskCard, taskTitled, uploadProof } from '../support/tasks';
@@ -103,6 +103,21 @@ test.describe('Home', () => {
       });
     expect(await withDoubleText(page, outside)).toEqual([]);
   });
+});
+
+test('with a balance of thousands and hundredths, the money screens stay inside the phone at double text', async ({ page, request }) => {
+  // The accessibility suite's earner has round thousands; an amount with hundredths is three
+  // characters wider, and the earnings page's hidden table once grew past the screen with it.
+  const earner = await registerEarner(request);
+  const credit = await request.post('/test/credit', { data: { points: 530_309, key: `wide-${earner.phone}` }, headers: { authorization: `Bearer ${earner.token}` } });
+  expect((await credit.json()).code).toBe(200);
+  await signIn(page, earner);
+  const amount = /^(5,403\.09|5,303\.09)$/;
+  for (const [path, ready] of [['/home', amount], ['/user', amount], ['/withdrawal', amount], ['/earningsDetails', amount], ['/team', /^Invitation data$/]] as const) {
+    await page.goto(path);
+    await expect(page.getByText(ready).first()).toBeVisible();
+    expect(await withDoubleText(page, () => cutOrSideways(page)), path).toEqual([]);
+  }
 });
 
 test.describe('messages', () => {

@@ -36,17 +36,21 @@ function DailyChart({ days }: { days: AssetInfo['dailyEarnings'] }) {
         <span>{days[0] ? dayLabel(days[0].date) : ''}</span>
         <span>{days.at(-1) ? dayLabel(days.at(-1)?.date ?? '') : ''}</span>
       </div>
-      <table className="g-visually-hidden">
-        <caption>{t('earnings.daily')}</caption>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{dayLabel(d.date)}</th>
-              <td>{points(d.amount)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* Hidden by a box around it: a table is never narrower than its rows, so hidden itself it
+          stayed as wide as its longest amount and, at double text, pushed the page sideways. */}
+      <div className="g-visually-hidden">
+        <table>
+          <caption>{t('earnings.daily')}</caption>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{dayLabel(d.date)}</th>
+                <td>{points(d.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
