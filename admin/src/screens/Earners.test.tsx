@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
-import { Refine } from '@refinedev/core';
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dataProvider } from '../api/data-provider';
 import { Earners } from './Earners';
+import { ok, renderInConsole } from '../testing/console';
 
 // The Earners screen against its two calls at the network boundary: the search answers "#id" with
 // that account alone (as the server does), the ledger is empty. Every search sent is kept.
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
 
 function profile(id: number, inviterId: number | null = null) {
   return {
@@ -54,14 +51,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '#/');
 });
 
-function renderEarners() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <Refine dataProvider={dataProvider} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
-      <Earners />
-    </Refine>,
-  );
-}
+const renderEarners = () => renderInConsole(<Earners />);
 
 /** The profile on screen is earner `id`'s. */
 const profileOf = (id: number) => screen.findByRole('heading', { level: 2, name: new RegExp(`· #${id}$`) });

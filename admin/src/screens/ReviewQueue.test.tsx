@@ -1,11 +1,9 @@
 // @vitest-environment happy-dom
-import { Refine } from '@refinedev/core';
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authProvider } from '../api/auth-provider';
-import { dataProvider } from '../api/data-provider';
 import { ReviewQueue } from './ReviewQueue';
+import { ok, renderInConsole } from '../testing/console';
 
 // The queue's claims at the network boundary: a small queue answers the console's real client, and
 // every call the screen makes is kept in order, with how it was sent (keepalive, the bearer token).
@@ -41,7 +39,6 @@ function item(id: number) {
   };
 }
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: 200, data, msg: 'ok' }), { headers: { 'content-type': 'application/json' } });
 
 /** The server's queue, as much of it as the screen reads: skipped ones last, the longest skipped first. */
 function answer(path: string, body: Record<string, unknown>): Response {
@@ -61,14 +58,7 @@ function answer(path: string, body: Record<string, unknown>): Response {
 const releases = () => sent.filter((s) => s.path === '/admin/review/release');
 const claims = () => sent.filter((s) => s.path === '/admin/review/claim');
 
-function renderQueue() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <Refine dataProvider={dataProvider} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
-      <ReviewQueue />
-    </Refine>,
-  );
-}
+const renderQueue = () => renderInConsole(<ReviewQueue />);
 
 /** The screen shows submission `id` as the one being reviewed. */
 const showing = (id: number) => screen.findByRole('heading', { name: `Follow our page ${id}` });

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 import type { OperatorRole } from '@grab/shared/contracts';
-import { type AuthProvider, Refine, useGetIdentity } from '@refinedev/core';
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { type AuthProvider, useGetIdentity } from '@refinedev/core';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Operator } from '../api/auth-provider';
-import { dataProvider } from '../api/data-provider';
 import { EarnerRef } from './phone';
+import { renderInConsole } from '../testing/console';
 
 afterEach(cleanup);
 
@@ -25,14 +24,14 @@ function renderAs(role: OperatorRole) {
     getIdentity: async () => operator,
     onError: async () => ({}),
   };
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <Refine dataProvider={dataProvider} authProvider={auth} options={{ reactQuery: { clientConfig: queryClient }, disableTelemetry: true }}>
+  return renderInConsole(
+    <>
       <SignedIn />
       <p data-testid="ref">
         <EarnerRef phone="+919876543210" id={4321} />
       </p>
-    </Refine>,
+    </>,
+    { authProvider: auth },
   );
 }
 
