@@ -167,21 +167,25 @@ function Profile({ earner, onChange }: { earner: EarnerProfile; onChange: (e: Ea
   );
 }
 
-/**
- * The earner the address asks for (`#/earners?earner=123`), as written there, read again at each
- * change: a link from another screen or from a profile's inviter. A new object each time, so the
- * same earner asked again, after the operator looked at others, opens again.
- */
-const earnerInAddress = () => ({ earner: readAddress().params.get('earner') });
+/** The earner the address asks for (`#/earners?earner=123`), as written there. */
+const earnerInAddress = () => readAddress().params.get('earner');
 
-function useEarnerInAddress(): { earner: string | null } {
-  const [asked, setAsked] = useState(earnerInAddress);
+/**
+ * Each time the address asks for an earner (a link from another screen or from a profile's inviter)
+ * is a visit of its own, numbered, so the same earner asked again, after the operator looked at
+ * others, opens again.
+ */
+function useEarnerVisit(): { earner: string | null; visit: number } {
+  const [visit, setVisit] = useState(() => ({ earner: earnerInAddress(), visit: 0 }));
   useEffect(() => {
-    const onChange = () => setAsked(earnerInAddress());
+    const onChange = () => {
+      const earner = earnerInAddress();
+      if (earner !== null) setVisit((last) => ({ earner, visit: last.visit + 1 }));
+    };
     window.addEventListener('hashchange', onChange);
     return () => window.removeEventListener('hashchange', onChange);
   }, []);
-  return asked;
+  return visit;
 }
 
 /** The address names the profile on screen, so a reload or a copied address opens it again. */
@@ -192,21 +196,19 @@ const showInAddress = (earnerId: number | null) => window.history.replaceState(w
  * earner's link, it searches "#id" and shows that profile at once.
  */
 export function Earners() {
-  const asked = useEarnerInAddress();
+  const { earner, visit } = useEarnerVisit();
+  // A visit starts the search afresh from the address, rather than copying the address into state kept from before.
+  return <EarnerSearch key={visit} asked={earner} />;
+}
+
+function EarnerSearch({ asked }: { asked: string | null }) {
   // The address's value goes to the search as it is: the server's check words what is wrong with "#abc".
-  const fromAddress = asked.earner === null ? null : `#${asked.earner}`;
-  const [q, setQ] = useState(fromAddress ?? '');
-  const [search, setSearch] = useState(fromAddress ?? '');
+  const fromAddress = asked === null ? '' : `#${asked}`;
+  const [q, setQ] = useState(fromAddress);
+  const [search, setSearch] = useState(fromAddress);
   /** The earner the address asked for, shown as soon as the search finds them. */
-  const [opening, setOpening] = useState<number | null>(asked.earner === null ? null : Number(asked.earner));
+  const [opening, setOpening] = useState<number | null>(asked === null ? null : Number(asked));
   const [chosen, setChosen] = useState<EarnerProfile | null>(null);
-  useEffect(() => {
-    if (asked.earner === null) return;
-    setQ(`#${asked.earner}`);
-    setSearch(`#${asked.earner}`);
-    setOpening(Number(asked.earner));
-    setChosen(null);
-  }, [asked]);
   const { result, query } = useList<EarnerProfile>({
     resource: 'earners',
     filters: [{ field: 'q', operator: 'eq', value: search }],
