@@ -33,7 +33,6 @@ export default function BalanceCard() {
   const currency = useWorthCurrency();
   const titleId = useId();
 
-
   let body: React.ReactNode;
   // A refetch (tab shown again, retry) keeps the last data on screen instead of a skeleton.
   if (!ready || (!data && !isError)) {

@@ -36,8 +36,7 @@ function DailyChart({ days }: { days: AssetInfo['dailyEarnings'] }) {
         <span>{days[0] ? dayLabel(days[0].date) : ''}</span>
         <span>{days.at(-1) ? dayLabel(days.at(-1)?.date ?? '') : ''}</span>
       </div>
-      {/* Hidden by a box around it: a table is never narrower than its rows, so hidden itself it
-          stayed as wide as its longest amount and, at double text, pushed the page sideways. */}
+      {/* Hidden by a box around it (theme.css says why). */}
       <div className="g-visually-hidden">
         <table>
           <caption>{t('earnings.daily')}</caption>
