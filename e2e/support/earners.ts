@@ -41,6 +41,11 @@ const FRESH_PHONES = {
 
 export type SignUpCountry = keyof typeof FRESH_PHONES;
 
+/** A valid mobile number of `country` that no test has used, as typed after the dial code. */
+export function freshPhoneOf(country: SignUpCountry): string {
+  return FRESH_PHONES[country]();
+}
+
 /**
  * Registers an earner through the real API, the way the register page does: from a phone of
  * `country` (which decides the currency they are paid in) whose app speaks `language` (none: English).

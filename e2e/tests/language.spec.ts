@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { freshPhone } from '../support/earners';
+import { freshPhone, freshPhoneOf } from '../support/earners';
 import { expect, test } from '../support/fixtures';
 import { taskTitled } from '../support/tasks';
 
@@ -56,6 +56,43 @@ test.describe('languages (SPEC §9)', () => {
     await page.locator('input[type=password]').fill('no-such-account-1');
     await submit.click();
     await expect(page.getByText('Nomor telepon atau kata sandi salah')).toBeVisible();
+  });
+});
+
+test.describe('a phone set to Urdu that never chose a language', () => {
+  test.use({ locale: 'ur-PK' });
+
+  test('opens in Urdu, right to left, from Pakistan, the server answering in Urdu; English once chosen stays', async ({ page }) => {
+    await page.goto('/login');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'ur-PK');
+    await expect(html).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('select[name="country"]')).toHaveValue('PK');
+    const submit = page.getByRole('button', { name: 'لاگ ان' });
+    await submit.click();
+    await expect(page.getByText('براہ کرم فون نمبر درج کریں')).toBeVisible();
+    await page.getByLabel('فون نمبر').fill(freshPhoneOf('PK'));
+    await page.locator('input[type=password]').fill('no-such-account-1');
+    await submit.click();
+    await expect(page.getByText('غلط فون نمبر یا پاس ورڈ')).toBeVisible();
+
+    // The earner's own choice outranks the phone's, after a reload too.
+    await page.getByLabel('زبان').selectOption('en-US');
+    await expect(html).toHaveAttribute('lang', 'en-US');
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'en-US');
+    await expect(html).toHaveAttribute('dir', 'ltr');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+});
+
+test.describe('a phone in a language the app does not speak', () => {
+  test.use({ locale: 'fr-FR' });
+
+  test('opens in English', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 });
 

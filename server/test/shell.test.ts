@@ -91,7 +91,7 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     expect(preloads((await app.inject({ method: 'GET', url: '/changePassword' })).body)).toEqual([]);
   });
 
-  it('hints the texts of the language the cookie names (English without one) for the host and the route’s remote', async () => {
+  it('hints the texts of the language the cookie names (else the phone’s, else English) for the host and the route’s remote', async () => {
     const host = path.join(tmp, 'host', 'dist');
     const tasks = path.join(tmp, 'remote-tasks', 'dist');
     const written = [path.join(host, LOCALE_CHUNKS_FILE), path.join(tasks, LOCALE_CHUNKS_FILE)];
@@ -101,9 +101,11 @@ describe('index.html with the remote manifest and the first screen hinted', () =
     write(path.join(tasks, 'static/js/async/tasks-ur.4.js'), 'ur');
     write(written[0] as string, JSON.stringify({ 'en-US': ['static/js/async/common-en.1.js', 'static/js/async/host-en.2.js'], 'ur-PK': ['static/js/async/common-ur.3.js', 'static/js/async/gone.js'] }));
     write(written[1] as string, JSON.stringify({ 'ur-PK': ['static/js/async/tasks-ur.4.js'], 'en-US': 'not a list' }));
-    const hintsFor = async (url: string, cookie?: string) => {
-      const page = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+    const hintsFor = async (url: string, cookie?: string, acceptLanguage?: string) => {
+      const headers = { ...(cookie ? { cookie } : {}), ...(acceptLanguage ? { 'accept-language': acceptLanguage } : {}) };
+      const page = await app.inject({ method: 'GET', url, headers });
       expect(page.headers.vary).toMatch(/cookie/i);
+      expect(page.headers.vary).toMatch(/accept-language/i);
       return preloads(page.body);
     };
     try {
@@ -117,12 +119,19 @@ describe('index.html with the remote manifest and the first screen hinted', () =
         '/remotes/tasks/static/js/async/tasks-ur.4.js',
       ]);
       for (const href of urdu) expect((await app.inject({ method: 'GET', url: href })).statusCode, href).toBe(200);
-      // No cookie, or one that names no language: the app's default, English.
+      // No cookie, or one that names no language: the language the app starts in, the phone's
+      // (which the browser sends as Accept-Language) when it is one of the eight, else English.
       for (const cookie of [undefined, `${LANGUAGE_COOKIE}=xx-XX`, `${LANGUAGE_COOKIE}=%E0%A4%A`, `${LANGUAGE_COOKIE}`]) {
-        const english = await hintsFor('/home', cookie);
-        expect(english.slice(0, 2)).toEqual(['/static/js/async/common-en.1.js', '/static/js/async/host-en.2.js']);
-        expect(english.some((href) => href.includes('ur'))).toBe(false);
+        for (const phone of [undefined, 'fr-FR,de;q=0.8', 'en-IN,ur-PK;q=0.9']) {
+          const english = await hintsFor('/home', cookie, phone);
+          expect(english.slice(0, 2), `${cookie} ${phone}`).toEqual(['/static/js/async/common-en.1.js', '/static/js/async/host-en.2.js']);
+          expect(english.some((href) => href.includes('ur'))).toBe(false);
+        }
+        expect(await hintsFor('/home', cookie, 'ur-PK,en;q=0.8'), `${cookie}`).toEqual(urdu);
       }
+      // A language once shown is in the cookie, and it outranks the phone's.
+      expect(await hintsFor('/home', `${LANGUAGE_COOKIE}=ur-PK`, 'en-US')).toEqual(urdu);
+      expect((await hintsFor('/home', `${LANGUAGE_COOKIE}=en-US`, 'ur-PK')).slice(0, 2)).toEqual(['/static/js/async/common-en.1.js', '/static/js/async/host-en.2.js']);
       // Every screen waits on the host's texts, also one with no first-screen entry.
       expect(await hintsFor('/changePassword', `${LANGUAGE_COOKIE}=ur-PK`)).toEqual(['/static/js/async/common-ur.3.js']);
     } finally {

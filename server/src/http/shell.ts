@@ -3,24 +3,24 @@ import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CommonConfig, LanguageKey, type RemoteManifest } from '@grab/shared/contracts';
 import { LANGUAGE_COOKIE } from '@grab/shared/first-screens';
-import { DEFAULT_LANGUAGE } from '@grab/shared/i18n/languages';
+import { languageFromHeader } from '@grab/shared/i18n/languages';
 import type { Config } from '../config';
 import { firstScreenHints } from './first-screen-hints';
 import { renderShell } from './shell-html';
 import { NO_CACHE, readManifest } from './static';
 
 /**
- * The earner's language as the app mirrors it in a cookie; without one, the app's own default
- * (it never guesses from Accept-Language, so neither does this).
+ * The earner's language as the app mirrors it in a cookie; without one (a first visit), the one the
+ * app will start in: the phone's, which the browser sends as Accept-Language (`phoneLanguage`).
  */
-export function languageOfRequest(cookieHeader: string | undefined): LanguageKey {
+export function languageOfRequest(cookieHeader: string | undefined, acceptLanguage?: string): LanguageKey {
   for (const part of (cookieHeader ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at < 0 || part.slice(0, at).trim() !== LANGUAGE_COOKIE) continue;
     const parsed = LanguageKey.safeParse(part.slice(at + 1).trim());
     if (parsed.success) return parsed.data;
   }
-  return DEFAULT_LANGUAGE;
+  return languageFromHeader(acceptLanguage).key;
 }
 
 /**
@@ -44,10 +44,10 @@ export function shellHandler(config: Config, publicConfig: () => Promise<CommonC
       return null;
     });
     const pathname = request.url.split('?')[0] ?? '/';
-    const hints = manifest ? await firstScreenHints(config, manifest, pathname, languageOfRequest(request.headers.cookie)) : [];
+    const hints = manifest ? await firstScreenHints(config, manifest, pathname, languageOfRequest(request.headers.cookie, request.headers['accept-language'])) : [];
     // Compressed on the way out like any dynamic answer: the precompressed file no longer fits.
-    // The hints follow the language cookie, so a cache must not hand one earner's page to another.
-    reply.header('cache-control', NO_CACHE).header('vary', 'Cookie').type('text/html; charset=utf-8');
+    // The hints follow the language cookie (else Accept-Language), so a cache must not hand one earner's page to another.
+    reply.header('cache-control', NO_CACHE).header('vary', 'Cookie, Accept-Language').type('text/html; charset=utf-8');
     return reply.send(renderShell(template, manifest, hints, common));
   };
 }

@@ -36,6 +36,22 @@ describe('i18n', () => {
     expect(i18n.t('common.copy')).not.toBe('common.copy');
   });
 
+  it('starts a phone that never chose in its own language, and keeps it as the one shown', async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['ur-PK', 'en-US']);
+    try {
+      const { initI18n, i18n } = await import('./i18n');
+      await initI18n();
+      expect(document.documentElement.lang).toBe('ur-PK');
+      expect(document.documentElement.dir).toBe('rtl');
+      expect(i18n.language).toBe('ur-PK');
+      // Stored, so index.html's early calls and the server's hints read the language shown.
+      expect(localStorage.getItem('language')).toBe('ur-PK');
+      expect(document.cookie).toContain('grab_lang=ur-PK');
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
   it('mirrors the language in a cookie, so the server hints that language’s texts in the next page', async () => {
     localStorage.setItem('language', 'ur-PK');
     const { initI18n, changeLanguage } = await import('./i18n');

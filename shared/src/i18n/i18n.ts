@@ -74,9 +74,14 @@ function tellServerLanguage(key: LanguageKey) {
   document.cookie = `${LANGUAGE_COOKIE}=${key}; path=/; max-age=31536000; samesite=lax`;
 }
 
-/** Reads the stored language (default en-US), marks up `<html>` and loads the common namespace. */
+/**
+ * Reads the stored language (else the phone's, else en-US), marks up `<html>` and loads the common
+ * namespace. The language is stored even when it was the phone's, so that the early-call script of
+ * index.html and the server's hints read the one this page shows.
+ */
 export async function initI18n(): Promise<void> {
   const key = store.get(languageAtom);
+  store.set(languageAtom, key);
   applyDocumentLanguage(key);
   tellServerLanguage(key);
   await loadNamespace(key, COMMON_NS);

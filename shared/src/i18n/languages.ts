@@ -49,18 +49,36 @@ function wantedTags(header: string): string[] {
     .map((t) => t.tag);
 }
 
-/** Picks a language from an Accept-Language value: exact tag, then primary subtag, then default. */
-export function languageFromHeader(header: string | undefined): Language {
-  if (!header) return languageByKey(DEFAULT_LANGUAGE);
-  const tags = wantedTags(header);
-  for (const tag of tags) {
+/** Primary subtags a phone may report for one of the eight under another name: older Android says `tl` for Filipino. */
+const SAME_LANGUAGE: Readonly<Record<string, string>> = { tl: 'fil' };
+
+/**
+ * Picks a language from tags most wanted first: the first tag that names one of the eight, exactly or
+ * by its primary subtag (`en-IN, hi-IN` is English: the first one wanted is served), else the default.
+ */
+export function languageFromTags(wanted: readonly string[]): Language {
+  for (const written of wanted) {
+    const tag = written.trim().replace(/_/g, '-').toLowerCase();
     const exact = LANGUAGES.find((l) => l.tag.toLowerCase() === tag || l.key.toLowerCase() === tag);
     if (exact) return exact;
-  }
-  for (const tag of tags) {
-    const primary = tag.split('-')[0];
-    const match = LANGUAGES.find((l) => l.tag.toLowerCase().split('-')[0] === primary);
+    const subtag = tag.split('-')[0] ?? '';
+    const primary = SAME_LANGUAGE[subtag] ?? subtag;
+    const match = primary ? LANGUAGES.find((l) => l.tag.toLowerCase().split('-')[0] === primary) : undefined;
     if (match) return match;
   }
   return languageByKey(DEFAULT_LANGUAGE);
+}
+
+/** Picks a language from an Accept-Language value: exact tag, then primary subtag, then default. */
+export function languageFromHeader(header: string | undefined): Language {
+  return header ? languageFromTags(wantedTags(header)) : languageByKey(DEFAULT_LANGUAGE);
+}
+
+/**
+ * The language a phone that never chose one starts in: its own setting when that is one of the
+ * eight (an Urdu phone opens in Urdu, as the browser's Accept-Language asks the server), else SPEC's
+ * default, English.
+ */
+export function phoneLanguage(phoneLanguages: readonly string[] = globalThis.navigator?.languages ?? []): LanguageKey {
+  return languageFromTags(phoneLanguages).key;
 }

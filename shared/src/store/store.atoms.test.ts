@@ -41,6 +41,26 @@ describe('persisted atoms', () => {
     expect(s.store.get(s.languageAtom)).toBe('en-US');
   });
 
+  it("start a language never chosen from the phone's, a chosen one whatever the phone says", async () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['hi-IN', 'en-IN']);
+    try {
+      let s = await freshStore();
+      expect(s.store.get(s.languageAtom)).toBe('hi-IN');
+      localStorage.setItem('language', 'xx-XX');
+      s = await freshStore();
+      expect(s.store.get(s.languageAtom)).toBe('hi-IN');
+      localStorage.setItem('language', 'bn-BD');
+      s = await freshStore();
+      expect(s.store.get(s.languageAtom)).toBe('bn-BD');
+      languages.mockReturnValue(['fr-FR']);
+      localStorage.clear();
+      s = await freshStore();
+      expect(s.store.get(s.languageAtom)).toBe('en-US');
+    } finally {
+      languages.mockRestore();
+    }
+  });
+
   it('storeSession writes token and userInfo; clearStoredSession removes them', async () => {
     const s = await freshStore();
     s.storeSession({ token: 'new-token', userInfo: { ...USER, currency: 'USD' } });

@@ -2,7 +2,7 @@ import { atom, getDefaultStore, type SetStateAction, type WritableAtom } from 'j
 import type { Session } from '../contracts/auth.contracts';
 import type { CommonConfig } from '../contracts/config.contracts';
 import { LanguageKey, UserInfo } from '../contracts/user.contracts';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY } from '../i18n/languages';
+import { LANGUAGE_STORAGE_KEY, phoneLanguage } from '../i18n/languages';
 
 import { TOKEN_STORAGE_KEY, USER_INFO_STORAGE_KEY } from './storage-keys';
 
@@ -75,7 +75,7 @@ export const languageAtom = persistedAtom<LanguageKey>(
   LANGUAGE_STORAGE_KEY,
   (raw) => {
     const parsed = LanguageKey.safeParse(raw);
-    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+    return parsed.success ? parsed.data : phoneLanguage();
   },
   (value) => value,
 );
