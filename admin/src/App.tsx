@@ -16,6 +16,7 @@ import { ReviewQueue } from './screens/ReviewQueue';
 import { Tasks } from './screens/Tasks';
 import { Withdrawals } from './screens/Withdrawals';
 import { Phone } from './ui/phone';
+import { useWaiting, useWaitingTitle, WaitingPill, waitingOn } from './ui/waiting';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
@@ -35,6 +36,8 @@ function Console() {
   const { data: identity } = useGetIdentity<Operator>();
   const { mutate: logout } = useLogout();
   const [hash, go] = useHashScreen();
+  const waiting = useWaiting();
+  useWaitingTitle(identity ? screensFor(identity.role).reduce((sum, s) => sum + waitingOn(s.id, waiting), 0) : 0);
   if (!identity) return <p className="loading">Loading…</p>;
   const screens = screensFor(identity.role);
   const current = screens.find((s) => s.id === hash) ?? screens.find((s) => s.id === LANDING[identity.role]) ?? screens[0];
@@ -42,11 +45,15 @@ function Console() {
     <div className="console">
       <nav aria-label="Screens">
         <strong className="brand">Grab console</strong>
-        {screens.map((s) => (
-          <a key={s.id} href={`#/${s.id}`} aria-current={s.id === current?.id ? 'page' : undefined} onClick={() => go(s.id)}>
-            {s.label}
-          </a>
-        ))}
+        {screens.map((s) => {
+          const count = waitingOn(s.id, waiting);
+          return (
+            <a key={s.id} href={`#/${s.id}`} aria-current={s.id === current?.id ? 'page' : undefined} onClick={() => go(s.id)}>
+              {s.label}
+              <WaitingPill count={count} />
+            </a>
+          );
+        })}
         <span className="who">
           <Phone number={identity.phone} /> · {identity.role}
         </span>

@@ -93,6 +93,11 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
   const first = await pendingSubmission(request, reviewerToken, earner);
   await signInToConsole(page, reviewer);
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  // What waits is in the menu, read out as words, in the tab's title, and above the queue with the
+  // moment the next submission passes undecided (other tests' submissions wait too: at least this one).
+  await expect(page.getByRole('link', { name: /^Review queue [1-9]\d* waiting$/ })).toBeVisible();
+  await expect(page).toHaveTitle(/^\([1-9]\d*\) Grab operator console$/);
+  await expect(page.getByText(/^[1-9]\d* undecided · the next passes on its own at \d{4}-\d{2}-\d{2} /)).toBeVisible();
   await page.getByLabel('Submission number').fill(String(first));
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText(`#${first}`, { exact: true })).toBeVisible();
@@ -143,7 +148,12 @@ test('admin creates a task, the earner does it, a reviewer fails then passes it,
 
   await signInToConsole(page, payout);
   await expect(page.getByRole('link', { name: 'Tasks' })).toHaveCount(0);
+  // The order awaiting approval counts in the menu and in the state filter; a payout operator hears
+  // nothing of the review queue.
+  await expect(page.getByRole('link', { name: /^Withdrawals [1-9]\d* waiting$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Review queue/ })).toHaveCount(0);
   await page.getByRole('link', { name: 'Withdrawals' }).click();
+  await expect(page.getByLabel('State').locator('option[value="awaiting_approval"]')).toHaveText(/^Awaiting approval \([1-9]\d*\)$/);
   const orders = page.getByRole('table', { name: 'Orders' });
   const row = orders.getByRole('row').filter({ has: page.getByRole('cell', { name: String(order.id), exact: true }) });
   await expect(row).toBeVisible();

@@ -6,7 +6,7 @@ import { numberSetting } from '../src/modules/config/operator-settings.repositor
 import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { BOOKS_HOLD } from './books';
-import { call, countRows, engines, type Registered, registerEarner, registerEarnerOf, testConfig, useTestContext } from './helper';
+import { call, countRows, engines, orderSettled, registerEarner, registerEarnerOf, testConfig, useTestContext } from './helper';
 import { CONSOLE_ROLES, type ConsolePeople, makeConsolePeople } from './console-fixtures';
 import { uploadPicture } from './reviews-fixtures';
 
@@ -33,17 +33,6 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
   const usd = () => initial.withdraw.find((w) => w.currency === 'USD')!;
 
   /** Waits, as the orders page does, until the order is paid or failed. */
-  async function settled(earner: Registered, id: number): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const log = (await post<{ items: { id: number; status: string }[] }>('/app/pay/withdraw-log', {}, earner.token)).body.data;
-      const status = log?.items.find((o) => o.id === id)?.status;
-      if (status === 'success' || status === 'failed') return;
-      if (Date.now() > deadline) throw new Error(`order ${id} is still ${status}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-
   it('shows the configuration the rules are read from', () => {
     expect(initial.currencies.length).toBe(8);
     expect(usd()).toMatchObject({ minAmount: 100, feeBps: 200 });
@@ -95,7 +84,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     expect(logged).toMatchObject({ targetType: 'config', targetId: 'USD', operatorId: people.admin.userId, before: { presets: usd().presets, feeBps: 200 }, after: { presets: [100, 300], feeBps: 500 } });
     await post('/admin/config/withdraw', usd());
     // The simulator pays both orders; wait for it, so later tests count rows on a still ledger.
-    for (const id of [first.body.data!.id, second.body.data!.id]) await settled(earner, id);
+    for (const id of [first.body.data!.id, second.body.data!.id]) await orderSettled(ctx.app, earner.token, id);
     // The payout screen's daily totals count both, as money in the currency, with points and fees.
     const totals = (await get<{ list: { currency: string; fractionDigits: number; orders: number; amount: number; points: number; fee: number }[] }>('/admin/payout/daily-totals')).body.data!.list;
     const usdTotals = totals.filter((t) => t.currency === 'USD');
@@ -201,7 +190,7 @@ describe.each(engines)('the console configuration (%s)', (engine) => {
     await post('/admin/config/institution', { id: row.id, country: 'US', method: 'bank', name: 'Grab Federal Credit Union', active: true });
     const paid = await post<WithdrawOrder>('/app/pay/pay-withdraw', { amount: 100, recipientId: saved.id, idempotencyKey: `institution-on-${earner.userId}-0001` }, earner.token);
     expect(paid.body.data).toMatchObject({ institutionName: 'Grab Federal Credit Union', amount: 100 });
-    await settled(earner, paid.body.data!.id);
+    await orderSettled(ctx.app, earner.token, paid.body.data!.id);
   });
 
   it("puts a payout institution where an operator places it: the earner's list follows, a move sent twice lands once, each in the audit log", async () => {

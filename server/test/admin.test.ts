@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { AdminTask, CodeBatch, EarnerLedgerLine, EarnerProfile, OperatorAction, ReviewClaim, WithdrawOrder } from '@grab/shared/contracts';
+import type { AdminTask, CodeBatch, ConsoleWaiting, EarnerLedgerLine, EarnerProfile, OperatorAction, Recipient, ReviewClaim, WithdrawOrder } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { balanceOf, checkLedger, LedgerReason, PAYOUTS_IN_FLIGHT, postAlone, transfer } from '../src/modules/ledger/ledger.service';
-import { call, countRows, engines, type Registered, registerEarner, testConfig, useTestContext } from './helper';
+import { call, countRows, engines, orderSettled, type Registered, registerEarner, testConfig, useTestContext } from './helper';
 import { CONSOLE_ROLES, type ConsolePeople, type ConsoleRole, makeConsolePeople } from './console-fixtures';
 import { auditRun, makeReviewer, submit, uploadPicture } from './reviews-fixtures';
 
@@ -32,6 +32,7 @@ const IN_A_MONTH = new Date(Date.now() + 30 * 86_400_000).toISOString();
 /** Every console call, the roles that may make it, and an input that passes validation. */
 const ROUTES: { method: 'GET' | 'POST'; url: string; payload?: object; roles: Role[] }[] = [
   { method: 'GET', url: '/admin/me', roles: ['admin', 'reviewer', 'payout'] },
+  { method: 'GET', url: '/admin/waiting', roles: ['admin', 'reviewer', 'payout'] },
   { method: 'GET', url: '/admin/audit/list', roles: ['admin'] },
   { method: 'GET', url: '/admin/review/list', roles: ['admin', 'reviewer'] },
   { method: 'POST', url: '/admin/review/claim', payload: {}, roles: ['admin', 'reviewer'] },
@@ -367,6 +368,36 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect(await countRows(ctx.db)).toEqual(rows);
       expect((await get('/admin/codes/batch?batchId=2000000000', people.admin.token)).status).toBe(404);
       expect((await get('/admin/codes/batch?batchId=0', people.admin.token)).status).toBe(400);
+    });
+  });
+
+  describe('what waits for the operators', () => {
+    const waiting = async (role: 'admin' | 'reviewer' | 'payout') => (await get<ConsoleWaiting>('/admin/waiting', people[role].token)).body.data!;
+
+    it('counts undecided submissions with the next deadline, and orders awaiting approval, each for the roles that work them', async () => {
+      const before = await waiting('admin');
+      const { submissionId } = await pendingSubmission();
+      const [deadline] = ((await ctx.db.execute(sql`select deadline_at from submissions where id = ${submissionId}`)) as unknown as { rows: { deadline_at: Date | string }[] }).rows;
+      // Above the approval line (₹1,000): it waits for a payout operator.
+      const earner = await registerEarner(ctx.app);
+      await postAlone(ctx.db, { userId: earner.userId, amount: 50_000_00, reason: LedgerReason.taskReward, idempotencyKey: `waiting-test:${earner.userId}` });
+      const [upi] = (await get<{ id: number }[]>('/app/pay/institutionList?method=upi', earner.token)).body.data!;
+      const recipient = (await post<Recipient>('/app/pay/userRecipientSave', earner.token, { method: 'upi', institutionId: upi!.id, name: 'Asha K', account: 'asha.k@okbank' })).body.data!;
+      const order = (await post<WithdrawOrder>('/app/pay/pay-withdraw', earner.token, { amount: 2_000_00, recipientId: recipient.id, idempotencyKey: randomBytes(12).toString('hex') })).body.data!;
+
+      const after = await waiting('admin');
+      expect(after.reviews?.undecided).toBe(before.reviews!.undecided + 1);
+      expect(Date.parse(after.reviews!.nextDeadline!)).toBeLessThanOrEqual(new Date(deadline!.deadline_at).getTime());
+      expect(after.withdrawals).toEqual({ ...before.withdrawals!, awaitingApproval: before.withdrawals!.awaitingApproval + 1 });
+      // Each role hears only of the work of the screens it may open.
+      expect(await waiting('reviewer')).toEqual({ reviews: after.reviews, withdrawals: null });
+      expect(await waiting('payout')).toEqual({ reviews: null, withdrawals: after.withdrawals });
+
+      // Decided, they wait no more.
+      expect((await post('/admin/review/pass', people.reviewer.token, { submissionId })).body.code).toBe(200);
+      expect((await post('/admin/payout/approve', people.payout.token, { orderId: order.id })).body.code).toBe(200);
+      expect(await waiting('admin')).toEqual(before);
+      expect(await orderSettled(ctx.app, earner.token, order.id)).toBe('success');
     });
   });
 

@@ -160,6 +160,21 @@ export async function call<T = unknown>(
   return { status: response.statusCode, body: response.json() as Envelope<T>, response };
 }
 
+/**
+ * Waits, as the earner's orders page does, until the simulator has paid or refused an order: a
+ * test that leaves one on its way would see its rows change under the next test's counts.
+ */
+export async function orderSettled(app: FastifyInstance, token: string, orderId: number, waitMs = 30_000): Promise<'success' | 'failed'> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const { body } = await call<{ items: { id: number; status: string }[] }>(app, { method: 'POST', url: '/app/pay/withdraw-log', token, payload: {} });
+    const status = body.data?.items.find((o) => o.id === orderId)?.status;
+    if (status === 'success' || status === 'failed') return status;
+    if (Date.now() > deadline) throw new Error(`order ${orderId} is still ${status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 let phoneCounter = 0;
 /**
  * A valid Indian mobile number that no other test in this process uses, nor the seed's: the

@@ -48,6 +48,7 @@ function answer(path: string, body: Record<string, unknown>): Response {
     return ok(id === undefined ? null : { item: item(id), claimedUntil: '2026-03-01T10:10:00.000Z', history: [] });
   }
   if (path === '/admin/review/release') return ok({ released: true });
+  if (path.startsWith('/admin/waiting')) return ok({ reviews: { undecided: waiting.length, nextDeadline: waiting.length ? '2026-03-03T10:00:00.000Z' : null }, withdrawals: null });
   if (path === '/admin/review/pass') {
     waiting = waiting.filter((w) => w !== body.submissionId);
     return ok({ ...item(body.submissionId as number), status: 'passed', reviewedAt: '2026-03-01T10:05:00.000Z' });
@@ -186,5 +187,16 @@ describe('the review queue lets go of a submission left undecided', () => {
     expect(releases()).toEqual([]);
     await act(async () => answerClaim(answer('/admin/review/claim', {})));
     await waitFor(() => expect(releases().map((r) => r.body)).toEqual([{ submissionId: 11 }]));
+  });
+});
+
+describe('the review queue says what waits', () => {
+  it('how many are undecided and when the next passes on its own, counted again once a decision is made', async () => {
+    renderQueue();
+    await showing(11);
+    expect(await screen.findByText('3 undecided · the next passes on its own at 2026-03-03 10:00:00 UTC')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Pass (P)' }));
+    await showing(12);
+    expect(await screen.findByText(/^2 undecided ·/)).toBeTruthy();
   });
 });

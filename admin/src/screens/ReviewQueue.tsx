@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { beforeSignOut, loadPicture, sendOnLeave } from '../api/client';
 import { points, when } from '../ui/DataTable';
 import { EarnerRef } from '../ui/phone';
+import { useWaiting } from '../ui/waiting';
 
 const SUBMISSION_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
 /** A submission's state as the reviewer reads it in the earner's history. */
@@ -211,6 +212,7 @@ export function ReviewQueue() {
   return (
     <section aria-labelledby="review-title">
       <h1 id="review-title">Review queue</h1>
+      <QueueSummary />
       {message && (
         <p className="notice" role="status">
           {message}
@@ -315,5 +317,16 @@ export function ReviewQueue() {
         </div>
       )}
     </section>
+  );
+}
+
+/** How much waits, and when the next submission passes undecided: the deadline a reviewer races. */
+function QueueSummary() {
+  const reviews = useWaiting()?.reviews;
+  if (!reviews || reviews.undecided === 0) return null;
+  return (
+    <p className="queue-summary">
+      {reviews.undecided} undecided{reviews.nextDeadline ? ` · the next passes on its own at ${when(reviews.nextDeadline)}` : ''}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { type DataOf, PAYOUT_FAIL_PRESETS, PAYOUT_STATES, type PayoutOrder, payoutDailyTotals } from '@grab/shared/contracts';
+import { type ConsoleWaiting, type DataOf, PAYOUT_FAIL_PRESETS, PAYOUT_STATES, type PayoutOrder, type PayoutState, payoutDailyTotals } from '@grab/shared/contracts';
 import { institutionBesideMethod } from '@grab/shared/recipient';
 import { useCustom } from '@refinedev/core';
 import { useTable } from '@refinedev/react-table';
@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { asWords, DataTable, money, points, when } from '../ui/DataTable';
 import { type Act, Notice, useOperatorAction } from '../ui/operator-action';
 import { EarnerRef } from '../ui/phone';
+import { useWaiting } from '../ui/waiting';
 
 const METHOD_NAMES: Record<PayoutOrder['method'], string> = { bank: 'Bank', upi: 'UPI', wallet: 'Wallet' };
 
@@ -169,6 +170,7 @@ export function Withdrawals() {
     refineCoreProps: { resource: 'withdrawals', pagination: { pageSize: 20 }, filters: { initial: [{ field: 'state', operator: 'eq', value: 'awaiting_approval' }] } },
   });
   const totals = useCustom<Totals>({ url: payoutDailyTotals.path, method: 'get' });
+  const waiting = useWaiting()?.withdrawals;
   refreshWith(() => Promise.all([table.refineCore.tableQuery.refetch(), totals.query.refetch()]));
   const state = (table.refineCore.filters.find((f) => 'field' in f && f.field === 'state')?.value as string) ?? 'awaiting_approval';
   return (
@@ -180,6 +182,7 @@ export function Withdrawals() {
           {PAYOUT_STATES.map((s) => (
             <option key={s} value={s}>
               {asWords(s)}
+              {waitingIn(s, waiting)}
             </option>
           ))}
         </select>
@@ -189,4 +192,10 @@ export function Withdrawals() {
       <DailyTotals totals={totals.result?.data} />
     </section>
   );
+}
+
+/** The orders that wait for an operator in a state, after its name in the filter: " (3)". */
+function waitingIn(state: PayoutState, waiting: ConsoleWaiting['withdrawals'] | undefined): string {
+  const count = state === 'awaiting_approval' ? waiting?.awaitingApproval : state === 'dispatch_failed' ? waiting?.dispatchFailed : undefined;
+  return count ? ` (${count})` : '';
 }

@@ -35,6 +35,19 @@ export const adminMe = endpoint({
   data: z.object({ userId: z.int(), role: OperatorRole, phone: z.string() }),
 });
 
+/**
+ * What waits for the signed-in operator, for the menu beside each screen their role may open (null:
+ * not theirs). Submissions undecided, with the earliest moment one passes on its own (the review
+ * deadline); withdrawal orders awaiting approval, and those whose dispatch failed and wait for a retry.
+ */
+export const ConsoleWaiting = z.object({
+  reviews: z.nullable(z.object({ undecided: z.int().check(z.gte(0)), nextDeadline: z.nullable(z.string()) })),
+  withdrawals: z.nullable(z.object({ awaitingApproval: z.int().check(z.gte(0)), dispatchFailed: z.int().check(z.gte(0)) })),
+});
+export type ConsoleWaiting = z.infer<typeof ConsoleWaiting>;
+
+export const consoleWaiting = endpoint({ api: 'main', method: 'GET', path: '/admin/waiting', auth: true, input: z.object({}), data: ConsoleWaiting });
+
 // ---- Audit log --------------------------------------------------------------------------------
 
 export const OperatorAction = z.object({

@@ -1,14 +1,16 @@
-import { adminMe, auditList, OperatorRole } from '@grab/shared/contracts';
+import { adminMe, auditList, consoleWaiting, OperatorRole } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { users } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
+import { undecidedSubmissions } from '../reviews/reviews.repository';
+import { ordersWaitingForOperators } from '../wallet/payouts.admin.routes';
 import { listActions } from './audit-log.repository';
 import { operatorsOnly } from './operator-roles';
 
-/** The console's own calls: who is signed in, and the audit log. */
+/** The console's own calls: who is signed in, what waits for them, and the audit log. */
 export function adminRoutes(app: FastifyInstance, db: Db): void {
   route(
     app,
@@ -20,6 +22,21 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
       const role = OperatorRole.safeParse(row?.role);
       if (!row || !role.success) throw errors.unauthorized();
       return { userId, role: role.data, phone: row.phone };
+    },
+    operatorsOnly('admin', 'reviewer', 'payout'),
+  );
+  route(
+    app,
+    consoleWaiting,
+    async (_input, request) => {
+      // The role the session was read with, as every console call's guard uses: each sees only the
+      // work of the screens it may open.
+      const role = earnerOf(request).role;
+      const [reviews, withdrawals] = await Promise.all([
+        role === 'admin' || role === 'reviewer' ? undecidedSubmissions(db) : null,
+        role === 'admin' || role === 'payout' ? ordersWaitingForOperators(db) : null,
+      ]);
+      return { reviews, withdrawals };
     },
     operatorsOnly('admin', 'reviewer', 'payout'),
   );

@@ -223,6 +223,18 @@ export async function reviewItem(db: Executor, id: number): Promise<ReviewItem |
   return row ? toReviewItem(row) : null;
 }
 
+/**
+ * How many submissions wait for a decision, and the earliest of their deadlines: the moment the
+ * next one passes on its own unless a reviewer decides it first (the pending index answers both).
+ */
+export async function undecidedSubmissions(db: Executor): Promise<{ undecided: number; nextDeadline: string | null }> {
+  const [row] = await db
+    .select({ undecided: sql<number>`count(*)`.mapWith(Number), nextDeadline: sql<Date | null>`min(${submissions.deadlineAt})`.mapWith(submissions.deadlineAt) })
+    .from(submissions)
+    .where(eq(submissions.status, 'underReview'));
+  return { undecided: row?.undecided ?? 0, nextDeadline: row?.nextDeadline ? new Date(row.nextDeadline).toISOString() : null };
+}
+
 /** The queue oldest first (the nearest deadline on top); decided ones latest first. */
 export async function reviewPage(db: Executor, status: SubmissionStatus, page: number): Promise<{ list: ReviewItem[]; hasMore: boolean }> {
   const order = status === 'underReview' ? [asc(submissions.createdAt), asc(submissions.id)] : [desc(submissions.reviewedAt), desc(submissions.id)];

@@ -1,13 +1,24 @@
 import { payoutCallbacks as payoutCallbacksCall, payoutDailyTotals } from '@grab/shared/contracts';
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database';
+import type { Db, Executor } from '../../db/database';
 import { payoutCallbacks, withdrawOrders } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { route } from '../../http/route';
 import { operatorsOnly } from '../admin/operator-roles';
 
 const TOTAL_DAYS = 14;
+
+/** Orders that wait for a payout operator: an approval, or a retry after a failed dispatch. */
+export async function ordersWaitingForOperators(db: Executor): Promise<{ awaitingApproval: number; dispatchFailed: number }> {
+  const rows = await db
+    .select({ state: withdrawOrders.state, orders: sql<number>`count(*)`.mapWith(Number) })
+    .from(withdrawOrders)
+    .where(inArray(withdrawOrders.state, ['awaiting_approval', 'dispatch_failed']))
+    .groupBy(withdrawOrders.state);
+  const count = (state: string) => rows.find((r) => r.state === state)?.orders ?? 0;
+  return { awaitingApproval: count('awaiting_approval'), dispatchFailed: count('dispatch_failed') };
+}
 
 /** What the console's withdrawals screen reads beside the payout calls: callbacks and daily totals. */
 export function payoutsAdminRoutes(app: FastifyInstance, db: Db): void {
