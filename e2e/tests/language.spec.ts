@@ -83,6 +83,8 @@ test.describe('a phone set to Urdu that never chose a language', () => {
     await expect(html).toHaveAttribute('lang', 'en-US');
     await expect(html).toHaveAttribute('dir', 'ltr');
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+    // In English too, the phone still says Pakistan, a better guess than English's own country.
+    await expect(page.locator('select[name="country"]')).toHaveValue('PK');
   });
 });
 

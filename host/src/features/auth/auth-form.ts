@@ -49,16 +49,20 @@ export function refusalErrors(error: unknown): FieldErrors {
 /**
  * The region of the phone's own language setting, when that setting speaks the app's language:
  * "en-IN" on an Indian phone set to English says India, a better first guess than English's own
- * country (the US). Only a country the sign-up takes counts.
+ * country (the US). English chosen on a phone set to another language ("ur-PK") takes that
+ * setting's region too: English is everyone's second language here, and the US its weakest guess.
+ * Only a country the sign-up takes counts.
  */
 function phoneRegion(language: LanguageKey, phoneLanguages: readonly string[]): string | null {
   const spoken = languageByKey(language).tag.split('-')[0]?.toLowerCase();
-  for (const tag of phoneLanguages) {
+  const settings = phoneLanguages.map((tag) => {
     const [base, ...subtags] = tag.split(/[-_]/);
     const region = subtags.find((part) => /^[A-Za-z]{2}$/.test(part))?.toUpperCase();
-    if (base?.toLowerCase() === spoken && region && DIAL_CODES[region] !== undefined) return region;
-  }
-  return null;
+    return { base: base?.toLowerCase(), region: region && DIAL_CODES[region] !== undefined ? region : undefined };
+  });
+  const same = settings.find((s) => s.base === spoken && s.region);
+  if (same) return same.region ?? null;
+  return spoken === 'en' ? (settings.find((s) => s.base !== 'en' && s.region)?.region ?? null) : null;
 }
 
 /**

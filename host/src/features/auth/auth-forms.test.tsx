@@ -134,13 +134,20 @@ describe('login country and an ended session', () => {
     localStorage.removeItem('lastCountry');
   });
 
-  it("otherwise starts from the phone's region when the phone speaks the app's language, else the language's country", () => {
+  it("otherwise starts from the phone's region when the phone speaks the app's language (or the app English), else the language's country", () => {
     expect(defaultCountry('en-US', ['en-IN', 'hi-IN'])).toBe('IN');
     expect(defaultCountry('en-US', ['en-GB', 'en-PK'])).toBe('PK');
     // Urdu chosen on a phone set to American English: Urdu's country, not the phone's.
     expect(defaultCountry('ur-PK', ['en-US'])).toBe('PK');
     expect(defaultCountry('br-BR', ['es-MX'])).toBe('MX');
+    // English chosen on a phone set to Urdu or Hindi: the phone's country, not the US; another
+    // language chosen keeps its own country whatever English the phone is set to.
+    expect(defaultCountry('en-US', ['ur-PK'])).toBe('PK');
+    expect(defaultCountry('en-US', ['en-GB', 'hi-IN'])).toBe('IN');
+    expect(defaultCountry('hi-IN', ['en-US'])).toBe('IN');
+    expect(defaultCountry('en-US', ['en-US', 'ur-PK'])).toBe('US');
     // A region the sign-up does not take, or none at all, leaves the language's country.
+    expect(defaultCountry('en-US', ['fr-FR'])).toBe('US');
     expect(defaultCountry('en-US', ['en-GB'])).toBe('US');
     expect(defaultCountry('en-US', ['en'])).toBe('US');
     expect(defaultCountry('hi-IND', [])).toBe('ID');
