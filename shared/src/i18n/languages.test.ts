@@ -42,7 +42,7 @@ describe('phoneLanguage', () => {
     expect(phoneLanguage(['en-IN', 'hi-IN'])).toBe('en-US');
     expect(phoneLanguage(['fr-FR', 'de-DE'])).toBe('en-US');
     expect(phoneLanguage([])).toBe('en-US');
-    expect(phoneLanguage(['', '*', 'x'])).toBe('en-US');
+    expect(phoneLanguage(['', '*', 'x', 'constructor', '__proto__', 'toString-PK'])).toBe('en-US');
     expect(languageFromTags(['ur_PK']).key).toBe('ur-PK');
   });
 });

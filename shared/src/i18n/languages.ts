@@ -62,14 +62,14 @@ export function languageFromTags(wanted: readonly string[]): Language {
     const exact = LANGUAGES.find((l) => l.tag.toLowerCase() === tag || l.key.toLowerCase() === tag);
     if (exact) return exact;
     const subtag = tag.split('-')[0] ?? '';
-    const primary = SAME_LANGUAGE[subtag] ?? subtag;
+    const primary = (Object.hasOwn(SAME_LANGUAGE, subtag) ? SAME_LANGUAGE[subtag] : undefined) ?? subtag;
     const match = primary ? LANGUAGES.find((l) => l.tag.toLowerCase().split('-')[0] === primary) : undefined;
     if (match) return match;
   }
   return languageByKey(DEFAULT_LANGUAGE);
 }
 
-/** Picks a language from an Accept-Language value: exact tag, then primary subtag, then default. */
+/** Picks a language from an Accept-Language value, its tags taken by weight (`languageFromTags`). */
 export function languageFromHeader(header: string | undefined): Language {
   return header ? languageFromTags(wantedTags(header)) : languageByKey(DEFAULT_LANGUAGE);
 }
