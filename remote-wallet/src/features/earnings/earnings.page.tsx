@@ -36,7 +36,7 @@ function DailyChart({ days }: { days: AssetInfo['dailyEarnings'] }) {
         <span>{days[0] ? dayLabel(days[0].date) : ''}</span>
         <span>{days.at(-1) ? dayLabel(days.at(-1)?.date ?? '') : ''}</span>
       </div>
-      {/* Hidden by a box around it (theme.css says why). */}
+      {/* Hidden by a box around it (visually-hidden.css in @grab/shared says why). */}
       <div className="g-visually-hidden">
         <table>
           <caption>{t('earnings.daily')}</caption>
