@@ -1,10 +1,10 @@
 import { Refine, useGetIdentity, useIsAuthenticated, useLogout } from '@refinedev/core';
-import { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { LANDING, readAddress, type Screen, screensFor } from './access';
 import { authProvider, type Operator } from './api/auth-provider';
 import { whenSignedOut } from './api/client';
 import { dataProvider } from './api/data-provider';
+import { consoleQueryClient } from './api/query-client';
 import { AuditLog } from './screens/AuditLog';
 import { Configuration } from './screens/Configuration';
 import { Earners } from './screens/Earners';
@@ -18,7 +18,7 @@ import { Withdrawals } from './screens/Withdrawals';
 import { Phone } from './ui/phone';
 import { useWaiting, useWaitingTitle, WaitingPill, waitingOn } from './ui/waiting';
 
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+const queryClient = consoleQueryClient();
 
 const readHash = () => readAddress().screen;
 

@@ -1,27 +1,20 @@
 import { type ConsoleWaiting, consoleWaiting } from '@grab/shared/contracts';
-import { useIsMutating, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { Screen } from '../access';
 import { call } from '../api/client';
+import { ASKED_AFTER_ACTIONS } from '../api/query-client';
 
-const WAITING_KEY = ['console', 'waiting'] as const;
 /** Often enough that a reviewer sees new proofs arrive while deciding others; one small count query. */
 const REFRESH_MS = 30_000;
 
 /**
- * What waits for the signed-in operator (only the work of the screens their role opens): asked again
- * every 30 s, on coming back to the tab, and once each action of any screen has settled.
+ * What waits for the signed-in operator (only the work of the screens their role opens): one query
+ * however many parts of the console show it, asked again every 30 s, on coming back to the tab, and
+ * after each action (`ASKED_AFTER_ACTIONS`).
  */
 export function useWaiting(): ConsoleWaiting | undefined {
-  const client = useQueryClient();
-  const { data } = useQuery({ queryKey: WAITING_KEY, queryFn: () => call(consoleWaiting, {}), refetchInterval: REFRESH_MS, refetchOnWindowFocus: true });
-  const mutating = useIsMutating();
-  const wasMutating = useRef(0);
-  useEffect(() => {
-    if (wasMutating.current > 0 && mutating === 0) void client.invalidateQueries({ queryKey: WAITING_KEY });
-    wasMutating.current = mutating;
-  }, [mutating, client]);
-  return data;
+  return useQuery({ queryKey: [...ASKED_AFTER_ACTIONS, 'waiting'], queryFn: () => call(consoleWaiting, {}), refetchInterval: REFRESH_MS, refetchOnWindowFocus: true }).data;
 }
 
 /** How many items wait on a screen's work: submissions undecided, orders to approve or to retry. */
@@ -40,7 +33,7 @@ export function WaitingPill({ count }: { count: number }) {
   return (
     <span className="waiting">
       {count > 999 ? '999+' : count}
-      <span className="visually-hidden"> waiting</span>
+      <span className="g-visually-hidden"> waiting</span>
     </span>
   );
 }
