@@ -7,7 +7,6 @@ import { ok, renderInConsole } from '../testing/console';
 // The Earners screen against its two calls at the network boundary: the search answers "#id" with
 // that account alone (as the server does), the ledger is empty. Every search sent is kept.
 
-
 function profile(id: number, inviterId: number | null = null) {
   return {
     id,

@@ -39,7 +39,6 @@ function item(id: number) {
   };
 }
 
-
 /** The server's queue, as much of it as the screen reads: skipped ones last, the longest skipped first. */
 function answer(path: string, body: Record<string, unknown>): Response {
   if (path === '/admin/review/claim') {

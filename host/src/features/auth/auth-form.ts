@@ -60,9 +60,8 @@ function phoneRegion(language: LanguageKey, phoneLanguages: readonly string[]): 
     const region = subtags.find((part) => /^[A-Za-z]{2}$/.test(part))?.toUpperCase();
     return { base: base?.toLowerCase(), region: region && DIAL_CODES[region] !== undefined ? region : undefined };
   });
-  const same = settings.find((s) => s.base === spoken && s.region);
-  if (same) return same.region ?? null;
-  return spoken === 'en' ? (settings.find((s) => s.base !== 'en' && s.region)?.region ?? null) : null;
+  const same = settings.find((s) => s.base === spoken && s.region)?.region;
+  return same ?? (spoken === 'en' ? settings.find((s) => s.base !== 'en' && s.region)?.region : undefined) ?? null;
 }
 
 /**
