@@ -288,9 +288,11 @@ test('admin edits and archives a task, reverses a credit, dismisses a flag, chan
   await expect(reversal).toContainText('Reversal');
   await expect(prize).toContainText('Reversed by transfer');
 
-  // 4. The flag dismissed with a note.
+  // 4. The flag dismissed with a note. Open flags wait for an admin in the menu and the table's caption.
+  await expect(page.getByRole('link', { name: /^Fraud flags [1-9]\d* waiting$/ })).toBeVisible();
   await page.getByRole('link', { name: 'Fraud flags' }).click();
   const flags = page.getByRole('table', { name: 'Sign-ups sharing a device or address' });
+  await expect(flags.locator('caption')).toHaveText(/^Sign-ups sharing a device or address · [1-9]\d* open$/);
   const flag = flags.getByRole('row').filter({ hasText: `(#${inviter.userInfo.id})` }).filter({ hasText: 'device' });
   await flag.getByLabel(/Note on/).fill('One family phone, checked by call');
   await flag.getByRole('button', { name: 'Dismiss' }).click();

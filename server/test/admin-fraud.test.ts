@@ -1,5 +1,5 @@
-import type { FlagDecision, HeldRebates, OperatorAction, SignupFlag } from '@grab/shared/contracts';
-import { eq } from 'drizzle-orm';
+import type { ConsoleWaiting, FlagDecision, HeldRebates, OperatorAction, SignupFlag } from '@grab/shared/contracts';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { taskRuns, teamRebates } from '../src/db/schema';
 import { payRun } from '../src/modules/tasks/task-rewards.service';
@@ -36,20 +36,24 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
   const get = <T>(url: string, token = people.admin.token) => call<T>(ctx.app, { method: 'GET', url, token });
   const audit = async (query: string) => (await get<{ list: OperatorAction[] }>(`/admin/audit/list${query}`)).body.data?.list ?? [];
 
+  /** A sign-up under an inviter's code from one browser and one address; the new earner's id. */
+  async function signUp(inviteCode: string, deviceId: string, remoteAddress = '127.0.0.1'): Promise<number> {
+    const { body } = await call<{ userInfo: { id: number } }>(ctx.app, {
+      method: 'POST',
+      url: '/public/user/register',
+      remoteAddress,
+      payload: { country: 'IN', phone: uniquePhone(), password: PASSWORD, rePassword: PASSWORD, inviteCode, deviceId },
+    });
+    if (!body.data) throw new Error(`register: ${JSON.stringify(body)}`);
+    return body.data.userInfo.id;
+  }
+
   /** An inviter with three sign-ups from one browser: a device flag and an address flag. */
   async function farmedTeam() {
     const inviter = await registerEarner(ctx.app);
     const device = `dev-${inviter.userId}-shared-browser-0001`;
     const invitees: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const { body } = await call<{ userInfo: { id: number } }>(ctx.app, {
-        method: 'POST',
-        url: '/public/user/register',
-        payload: { country: 'IN', phone: uniquePhone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: inviter.inviteCode, deviceId: device },
-      });
-      if (!body.data) throw new Error(`register: ${JSON.stringify(body)}`);
-      invitees.push(body.data.userInfo.id);
-    }
+    for (let i = 0; i < 3; i += 1) invitees.push(await signUp(inviter.inviteCode, device));
     const flags = (await get<{ items: SignupFlag[] }>('/admin/team/signup-flags')).body.data!.items.filter((f) => f.inviterId === inviter.userId);
     return { inviter, invitees, device: flags.find((f) => f.sharedBy === 'device')!, address: flags.find((f) => f.sharedBy === 'address')! };
   }
@@ -85,13 +89,58 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     expect((await audit(`?action=fraud.dismiss&targetId=${device.key}`))[0]).toMatchObject({ targetType: 'signupFlag', note: 'A family sharing one phone', after: { decision: 'dismissed' } });
     // Nobody was frozen.
     expect((await post('/app/user/info', {}, inviter.token)).body.code).toBe(200);
-    await call(ctx.app, {
-      method: 'POST',
-      url: '/public/user/register',
-      payload: { country: 'IN', phone: uniquePhone(), password: PASSWORD, rePassword: PASSWORD, inviteCode: inviter.inviteCode, deviceId: `dev-${inviter.userId}-shared-browser-0001` },
-    });
+    await signUp(inviter.inviteCode, `dev-${inviter.userId}-shared-browser-0001`);
     const grown = (await get<{ items: SignupFlag[] }>('/admin/team/signup-flags')).body.data!.items.find((f) => f.key === device.key);
     expect(grown).toMatchObject({ signups: 4, decision: null });
+  });
+
+  it('counts the flags no admin has decided on, for the admins alone', async () => {
+    const waiting = async (role: 'admin' | 'reviewer' | 'payout') => (await get<ConsoleWaiting>('/admin/waiting', people[role].token)).body.data!;
+    const open = async () => (await waiting('admin')).fraud!;
+    const before = await open();
+    const { inviter, invitees, device } = await farmedTeam();
+    expect(await open()).toEqual({ ...before, signupFlags: before.signupFlags + 2 });
+    // Reviewers read the flags but do not decide them; payout operators never see them.
+    expect((await waiting('reviewer')).fraud).toBeNull();
+    expect((await waiting('payout')).fraud).toBeNull();
+    expect((await post('/admin/fraud/signup-decide', { key: device.key, action: 'dismiss', note: 'A family sharing one phone' })).body.code).toBe(200);
+    expect((await open()).signupFlags).toBe(before.signupFlags + 1);
+    // A new sign-up joins the dismissed flag: it waits for a decision again.
+    await signUp(inviter.inviteCode, `dev-${inviter.userId}-shared-browser-0001`);
+    expect((await open()).signupFlags).toBe(before.signupFlags + 2);
+    // A rebate held for an invitee waits until an admin keeps or releases it.
+    await reward(invitees[0]!, 100_00, 'joinGroup');
+    expect(await open()).toEqual({ signupFlags: before.signupFlags + 2, heldRebates: before.heldRebates + 1 });
+    expect((await post('/admin/fraud/rebates-decide', { earnerId: invitees[0], action: 'keep', note: 'Waiting for a real audit task' })).body.code).toBe(200);
+    expect((await open()).heldRebates).toBe(before.heldRebates);
+  });
+
+  it('keeps the flags that grouping every sign-up finds, whichever browser and address each came from', async () => {
+    const inviter = await registerEarner(ctx.app);
+    const other = await registerEarner(ctx.app);
+    // Two browsers behind one address, one browser on two addresses, and another inviter's sign-up
+    // from the same browser, which flags nobody.
+    await signUp(inviter.inviteCode, `dev-${inviter.userId}-browser-aaaa`, '10.1.0.1');
+    await signUp(inviter.inviteCode, `dev-${inviter.userId}-browser-bbbb`, '10.1.0.1');
+    await signUp(inviter.inviteCode, `dev-${inviter.userId}-browser-aaaa`, '10.1.0.2');
+    await signUp(other.inviteCode, `dev-${inviter.userId}-browser-aaaa`, '10.1.0.3');
+    const kept = await ctx.db.execute(sql`
+      select flag_key, signups, invitee_ids, last_at from signup_flag_groups order by flag_key`);
+    const grouped = await ctx.db.execute(sql`
+      select 'signup:device:' || inviter_id || ':' || md5(device_id) as flag_key, count(*)::int as signups, array_agg(user_id order by user_id) as invitee_ids, max(created_at) as last_at
+      from signups where inviter_id is not null and device_id is not null group by inviter_id, device_id having count(*) > 1
+      union all
+      select 'signup:address:' || inviter_id || ':' || md5(ip), count(*)::int, array_agg(user_id order by user_id), max(created_at)
+      from signups where inviter_id is not null group by inviter_id, ip having count(*) > 1
+      order by flag_key`);
+    const rows = (result: unknown) => (result as { rows: unknown[] }).rows;
+    expect(rows(kept)).toEqual(rows(grouped));
+    const mine = (await get<{ items: SignupFlag[] }>('/admin/team/signup-flags')).body.data!.items.filter((f) => f.inviterId === inviter.userId);
+    expect(mine.map((f) => [f.sharedBy, f.signups]).sort()).toEqual([
+      ['address', 2],
+      ['device', 2],
+    ]);
+    expect(mine.some((f) => f.inviterId === other.userId)).toBe(false);
   });
 
   it('freezes the inviter and every invitee of a flag, each reading the note as the reason', async () => {

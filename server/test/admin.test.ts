@@ -390,8 +390,8 @@ describe.each(engines)('the operator console API (%s)', (engine) => {
       expect(Date.parse(after.reviews!.nextDeadline!)).toBeLessThanOrEqual(new Date(deadline!.deadline_at).getTime());
       expect(after.withdrawals).toEqual({ ...before.withdrawals!, awaitingApproval: before.withdrawals!.awaitingApproval + 1 });
       // Each role hears only of the work of the screens it may open.
-      expect(await waiting('reviewer')).toEqual({ reviews: after.reviews, withdrawals: null });
-      expect(await waiting('payout')).toEqual({ reviews: null, withdrawals: after.withdrawals });
+      expect(await waiting('reviewer')).toEqual({ reviews: after.reviews, withdrawals: null, fraud: null });
+      expect(await waiting('payout')).toEqual({ reviews: null, withdrawals: after.withdrawals, fraud: null });
 
       // Decided, they wait no more.
       expect((await post('/admin/review/pass', people.reviewer.token, { submissionId })).body.code).toBe(200);

@@ -7,9 +7,12 @@ import type { Operator } from '../api/auth-provider';
 import { DataTable, points, when } from '../ui/DataTable';
 import { type Act, Notice, useOperatorAction } from '../ui/operator-action';
 import { EarnerRef } from '../ui/phone';
+import { useWaiting } from '../ui/waiting';
 
 const DECIDED: Record<FlagDecision['decision'], string> = { dismissed: 'Dismissed', frozen: 'Frozen', released: 'Released' };
 const decided = (d: FlagDecision | null) => (d ? `${DECIDED[d.decision]} by #${d.decidedBy}, ${when(d.decidedAt)}: ${d.note}` : 'Open');
+/** How many of a table's flags no one has decided on, after its caption: " · 3 open". */
+const openIn = (count: number | undefined) => (count ? ` · ${count} open` : '');
 
 /** A note and the flag's buttons; the note is required, and for a freeze it is the reason the earners read. */
 function Decide({ label, actions, act }: { label: string; actions: { text: string; url: string; values: (note: string) => object; done: string; danger?: boolean }[]; act: Act }) {
@@ -42,6 +45,8 @@ export function FraudFlags() {
   const { data: identity } = useGetIdentity<Operator>();
   const admin = identity?.role === 'admin';
   const { act: call, message, refreshWith, noticeRef } = useOperatorAction();
+  // The admins' counts (null for a reviewer, who reads the flags but does not decide them).
+  const open = useWaiting()?.fraud;
 
   const signupColumns = useMemo<ColumnDef<SignupFlag>[]>(
     () => [
@@ -120,8 +125,8 @@ export function FraudFlags() {
       <h1 id="fraud-title">Fraud flags</h1>
       <p>Sign-ups per device and per address, and rebates held until an invitee's first approved audit task. Duplicate pictures show on each submission of the review queue.</p>
       <Notice message={message} noticeRef={noticeRef} />
-      <DataTable table={signups} caption="Sign-ups sharing a device or address" empty="No inviter has two sign-ups from one browser or one address." />
-      {admin && <DataTable table={held} caption="Held rebates" empty="No rebate is held." />}
+      <DataTable table={signups} caption={`Sign-ups sharing a device or address${openIn(open?.signupFlags)}`} empty="No inviter has two sign-ups from one browser or one address." />
+      {admin && <DataTable table={held} caption={`Held rebates${openIn(open?.heldRebates)}`} empty="No rebate is held." />}
     </section>
   );
 }

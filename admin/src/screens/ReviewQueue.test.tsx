@@ -47,7 +47,7 @@ function answer(path: string, body: Record<string, unknown>): Response {
     return ok(id === undefined ? null : { item: item(id), claimedUntil: '2026-03-01T10:10:00.000Z', history: [] });
   }
   if (path === '/admin/review/release') return ok({ released: true });
-  if (path.startsWith('/admin/waiting')) return ok({ reviews: { undecided: waiting.length, nextDeadline: waiting.length ? '2026-03-03T10:00:00.000Z' : null }, withdrawals: null });
+  if (path.startsWith('/admin/waiting')) return ok({ reviews: { undecided: waiting.length, nextDeadline: waiting.length ? '2026-03-03T10:00:00.000Z' : null }, withdrawals: null, fraud: null });
   if (path === '/admin/review/pass') {
     waiting = waiting.filter((w) => w !== body.submissionId);
     return ok({ ...item(body.submissionId as number), status: 'passed', reviewedAt: '2026-03-01T10:05:00.000Z' });

@@ -17,10 +17,11 @@ export function useWaiting(): ConsoleWaiting | undefined {
   return useQuery({ queryKey: [...ASKED_AFTER_ACTIONS, 'waiting'], queryFn: () => call(consoleWaiting, {}), refetchInterval: REFRESH_MS, refetchOnWindowFocus: true }).data;
 }
 
-/** How many items wait on a screen's work: submissions undecided, orders to approve or to retry. */
+/** How many items wait on a screen's work: submissions undecided, orders to approve or to retry, flags to decide. */
 export function waitingOn(screen: Screen, waiting: ConsoleWaiting | undefined): number {
   if (screen === 'reviews') return waiting?.reviews?.undecided ?? 0;
   if (screen === 'withdrawals') return (waiting?.withdrawals?.awaitingApproval ?? 0) + (waiting?.withdrawals?.dispatchFailed ?? 0);
+  if (screen === 'fraud') return (waiting?.fraud?.signupFlags ?? 0) + (waiting?.fraud?.heldRebates ?? 0);
   return 0;
 }
 

@@ -113,7 +113,7 @@ export const sessions = pgTable(
 /**
  * Every sign-up with the address and device it came from: the limits per address and per device
  * count these, and the operator's fraud view reads sign-ups under one inviter from one device or
- * address from here (flagged, never silently dropped).
+ * address (flagged, never silently dropped) from the groups kept beside it, `signupFlagGroups`.
  */
 export const signups = pgTable(
   'signups',
@@ -128,7 +128,35 @@ export const signups = pgTable(
   (t) => [
     index('signups_ip_idx').on(t.ip, t.createdAt),
     index('signups_device_idx').on(t.deviceId, t.createdAt),
-    index('signups_inviter_idx').on(t.inviterId),
+    index('signups_inviter_ip_idx').on(t.inviterId, t.ip),
+    index('signups_inviter_device_idx')
+      .on(t.inviterId, t.deviceId)
+      .where(sql`${t.deviceId} is not null`),
+  ],
+);
+
+/**
+ * The fraud flags kept (migration 0040): an inviter's sign-ups from one browser id or one address,
+ * a row once there are two, counted again by a trigger on `signups` at each one added. The team
+ * module reads it; nothing in the server writes it. `shared_value` never leaves the database.
+ */
+export const signupFlagGroups = pgTable(
+  'signup_flag_groups',
+  {
+    flagKey: text('flag_key').primaryKey(),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references((): AnyPgColumn => users.id),
+    sharedBy: text('shared_by', { enum: ['device', 'address'] }).notNull(),
+    sharedValue: text('shared_value').notNull(),
+    signups: integer('signups').notNull(),
+    inviteeIds: integer('invitee_ids').array().notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('signup_flag_groups_last_idx').on(t.lastAt.desc(), t.inviterId, t.sharedBy),
+    check('signup_flag_groups_shared_by_known', sql`${t.sharedBy} in ('device', 'address')`),
+    check('signup_flag_groups_two_or_more', sql`${t.signups} >= 2`),
   ],
 );
 

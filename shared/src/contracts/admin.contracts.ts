@@ -35,14 +35,19 @@ export const adminMe = endpoint({
   data: z.object({ userId: z.int(), role: OperatorRole, phone: z.string() }),
 });
 
+const Count = z.int().check(z.gte(0));
+
 /**
- * What waits for the signed-in operator, for the menu beside each screen their role may open (null:
+ * What waits for the signed-in operator, for the menu beside each screen whose work is theirs (null:
  * not theirs). Submissions undecided, with the earliest moment one passes on its own (the review
- * deadline); withdrawal orders awaiting approval, and those whose dispatch failed and wait for a retry.
+ * deadline); withdrawal orders awaiting approval, and those whose dispatch failed and wait for a retry;
+ * fraud flags no admin has decided on (sign-up flags, and invitees whose rebates are held), the
+ * admins' alone: reviewers may read the flags but not decide them.
  */
 export const ConsoleWaiting = z.object({
-  reviews: z.nullable(z.object({ undecided: z.int().check(z.gte(0)), nextDeadline: z.nullable(z.string()) })),
-  withdrawals: z.nullable(z.object({ awaitingApproval: z.int().check(z.gte(0)), dispatchFailed: z.int().check(z.gte(0)) })),
+  reviews: z.nullable(z.object({ undecided: Count, nextDeadline: z.nullable(z.string()) })),
+  withdrawals: z.nullable(z.object({ awaitingApproval: Count, dispatchFailed: Count })),
+  fraud: z.nullable(z.object({ signupFlags: Count, heldRebates: Count })),
 });
 export type ConsoleWaiting = z.infer<typeof ConsoleWaiting>;
 

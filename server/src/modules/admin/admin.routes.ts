@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
 import { undecidedSubmissions } from '../reviews/reviews.repository';
+import { openFraudFlags } from '../team/fraud.admin.routes';
 import { ordersWaitingForOperators } from '../wallet/payouts.admin.routes';
 import { listActions } from './audit-log.repository';
 import { operatorsOnly } from './operator-roles';
@@ -30,13 +31,14 @@ export function adminRoutes(app: FastifyInstance, db: Db): void {
     consoleWaiting,
     async (_input, request) => {
       // The role the session was read with, as every console call's guard uses: each sees only the
-      // work of the screens it may open.
+      // work its screens let it do.
       const role = earnerOf(request).role;
-      const [reviews, withdrawals] = await Promise.all([
+      const [reviews, withdrawals, fraud] = await Promise.all([
         role === 'admin' || role === 'reviewer' ? undecidedSubmissions(db) : null,
         role === 'admin' || role === 'payout' ? ordersWaitingForOperators(db) : null,
+        role === 'admin' ? openFraudFlags(db) : null,
       ]);
-      return { reviews, withdrawals };
+      return { reviews, withdrawals, fraud };
     },
     operatorsOnly('admin', 'reviewer', 'payout'),
   );

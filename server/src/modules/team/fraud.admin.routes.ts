@@ -9,10 +9,11 @@ import { recordAction } from '../admin/audit-log.repository';
 import { operatorsOnly } from '../admin/operator-roles';
 import { freeze, freezeOf } from '../users/earner-freezes.repository';
 import { releaseHeldRebates } from './rebates.service';
-import { signupFlagByKey } from './signup-flags.repository';
+import { openSignupFlags, signupFlagByKey } from './signup-flags.repository';
 
 const PAGE = 30;
-const rebatesKey = (earnerId: number) => `rebates:${earnerId}`;
+const REBATES_KEY = 'rebates:';
+const rebatesKey = (earnerId: number) => `${REBATES_KEY}${earnerId}`;
 
 type DecisionRow = typeof fraudFlagDecisions.$inferSelect;
 const toDecision = (r: DecisionRow): FlagDecision => ({ decision: r.decision, note: r.note, decidedBy: r.decidedBy, decidedAt: r.decidedAt.toISOString() });
@@ -21,6 +22,21 @@ async function decide(tx: Executor, row: { flagKey: string; decision: FlagDecisi
   const [made] = await tx.insert(fraudFlagDecisions).values(row).returning();
   if (!made) throw errors.conflict();
   return toDecision(made);
+}
+
+/**
+ * The fraud flags no admin has decided on, for the console's menu: sign-up flags (the kept groups),
+ * and invitees whose held rebates have no decision (the held rows' partial index keeps that read to
+ * the held ones, however many rebates were ever paid).
+ */
+export async function openFraudFlags(db: Executor): Promise<{ signupFlags: number; heldRebates: number }> {
+  const [held] = await db
+    .select({ open: sql<number>`count(distinct ${teamRebates.earnerId})`.mapWith(Number) })
+    .from(teamRebates)
+    .where(
+      sql`${teamRebates.status} = 'held' and not exists (select 1 from ${fraudFlagDecisions} f where f.flag_key = ${REBATES_KEY}::text || ${teamRebates.earnerId})`,
+    );
+  return { signupFlags: await openSignupFlags(db), heldRebates: held?.open ?? 0 };
 }
 
 /**

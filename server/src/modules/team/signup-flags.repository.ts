@@ -1,7 +1,7 @@
 import type { FlagDecision, SignupFlag } from '@grab/shared/contracts';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/database';
-import { fraudFlagDecisions, signups, users } from '../../db/schema';
+import { fraudFlagDecisions, signupFlagGroups, users } from '../../db/schema';
 import { maskPhoneForReview } from '../users/masked-phone';
 
 export const SIGNUP_FLAGS_PAGE_SIZE = 50;
@@ -19,15 +19,6 @@ interface Row {
   decided_by: number | null;
   decided_at: Date | string | null;
 }
-
-/** The flags as keys, sign-ups and invitees; the key names the shared device or address by a digest only. */
-const grouped = sql`
-  select inviter_id, 'device' as shared_by, 'signup:device:' || inviter_id || ':' || md5(device_id) as flag_key, count(*) as signups,
-         array_agg(user_id order by user_id) as invitee_ids, max(created_at) as last_at
-  from ${signups} where inviter_id is not null and device_id is not null group by inviter_id, device_id having count(*) > 1
-  union all
-  select inviter_id, 'address', 'signup:address:' || inviter_id || ':' || md5(ip), count(*), array_agg(user_id order by user_id), max(created_at)
-  from ${signups} where inviter_id is not null group by inviter_id, ip having count(*) > 1`;
 
 function toFlag(r: Row): SignupFlag {
   return {
@@ -47,9 +38,8 @@ function toFlag(r: Row): SignupFlag {
 
 async function flags(db: Executor, where: ReturnType<typeof sql>, page: number): Promise<SignupFlag[]> {
   const result = await db.execute(sql`
-    with grouped as (${grouped})
     select g.flag_key, g.inviter_id, u.phone, g.shared_by, g.signups, g.invitee_ids, g.last_at, d.decision, d.note, d.decided_by, d.decided_at
-    from grouped g join ${users} u on u.id = g.inviter_id
+    from ${signupFlagGroups} g join ${users} u on u.id = g.inviter_id
     left join lateral (
       select decision, note, decided_by, decided_at from ${fraudFlagDecisions} f
       where f.flag_key = g.flag_key and f.signups_seen >= g.signups order by f.id desc limit 1
@@ -62,8 +52,9 @@ async function flags(db: Executor, where: ReturnType<typeof sql>, page: number):
 
 /**
  * Inviters with two or more sign-ups from one browser id or one address, open ones first, newest
- * first: read from the sign-up records (kept for this view), so nothing about the sign-ups
- * themselves changes. A decided flag that a new sign-up joined since is open again.
+ * first: the groups the database keeps as sign-ups arrive (`signup_flag_groups`, migration 0040), so
+ * nothing about the sign-ups themselves changes. A decided flag that a new sign-up joined since is
+ * open again.
  */
 export function signupFlagPage(db: Executor, page: number): Promise<SignupFlag[]> {
   return flags(db, sql`true`, page);
@@ -73,4 +64,15 @@ export function signupFlagPage(db: Executor, page: number): Promise<SignupFlag[]
 export async function signupFlagByKey(db: Executor, key: string): Promise<SignupFlag | null> {
   const [flag] = await flags(db, sql`g.flag_key = ${key}`, 1);
   return flag ?? null;
+}
+
+/**
+ * How many sign-up flags no decision covers (none yet, or the flag grew since): the console's menu
+ * asks every 30 s, so it reads the kept groups and their latest decisions, never the sign-ups.
+ */
+export async function openSignupFlags(db: Executor): Promise<number> {
+  const result = await db.execute(sql`
+    select count(*)::int as open from ${signupFlagGroups} g
+    where not exists (select 1 from ${fraudFlagDecisions} f where f.flag_key = g.flag_key and f.signups_seen >= g.signups)`);
+  return Number((result as unknown as { rows: { open: number }[] }).rows[0]?.open ?? 0);
 }
