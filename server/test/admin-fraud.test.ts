@@ -194,6 +194,12 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     const kept = await post<{ released: number }>('/admin/fraud/rebates-decide', { earnerId: invitee.userId, action: 'keep', note: 'Waiting for a real audit task' });
     expect(kept.body.data?.released).toBe(0);
     expect((await listed())?.decision).toMatchObject({ decision: 'dismissed', note: 'Waiting for a real audit task' });
+    // Another invitee's held rebates on the same page keep their own (no) decision.
+    const other = await registerEarner(ctx.app, inviter.inviteCode);
+    await reward(other.userId, 100_00, 'joinGroup');
+    const page = (await get<{ list: HeldRebates[] }>('/admin/fraud/held-rebates')).body.data!.list;
+    expect(page.find((h) => h.earnerId === other.userId)).toMatchObject({ rebates: 1, decision: null });
+    expect(page.find((h) => h.earnerId === invitee.userId)?.decision).toMatchObject({ decision: 'dismissed' });
     const released = await post<{ released: number }>('/admin/fraud/rebates-decide', { earnerId: invitee.userId, action: 'release', note: 'Checked the account by phone' });
     expect(released.body.data?.released).toBe(1);
     expect(await listed()).toBeUndefined();

@@ -104,11 +104,17 @@ export function fraudAdminRoutes(app: FastifyInstance, db: Db): void {
         .orderBy(desc(sql`sum(${teamRebates.amount})`), teamRebates.earnerId)
         .limit(PAGE + 1)
         .offset((page - 1) * PAGE);
-      const list: HeldRebates[] = [];
-      for (const r of rows.slice(0, PAGE)) {
-        const [latest] = await db.select().from(fraudFlagDecisions).where(eq(fraudFlagDecisions.flagKey, rebatesKey(r.earnerId))).orderBy(desc(fraudFlagDecisions.id)).limit(1);
-        list.push({ ...r, decision: latest ? toDecision(latest) : null });
-      }
+      const shown = rows.slice(0, PAGE);
+      // The latest decision on each invitee of the page, in one read.
+      const latest = shown.length
+        ? await db
+            .selectDistinctOn([fraudFlagDecisions.flagKey])
+            .from(fraudFlagDecisions)
+            .where(inArray(fraudFlagDecisions.flagKey, shown.map((r) => rebatesKey(r.earnerId))))
+            .orderBy(fraudFlagDecisions.flagKey, desc(fraudFlagDecisions.id))
+        : [];
+      const decisions = new Map(latest.map((d) => [d.flagKey, toDecision(d)]));
+      const list: HeldRebates[] = shown.map((r) => ({ ...r, decision: decisions.get(rebatesKey(r.earnerId)) ?? null }));
       return { list, hasMore: rows.length > PAGE };
     },
     guard,
