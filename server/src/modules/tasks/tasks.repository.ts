@@ -112,10 +112,10 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
 /**
  * A task's steps in order, as JSON beside its row, so that one statement reads both: a step or a
  * collect reads its task inside its transaction, and on PGlite each statement costs the server's
- * thread about half a millisecond whatever it reads (bench/README.md, 2026-12-06).
+ * thread about half a millisecond whatever it reads (bench/README.md, 2026-12-06). `${tasks}.id`,
+ * not `${tasks.id}`: a select from one table names its columns unqualified, and inside the
+ * subquery a bare `id` would be the step's.
  */
-// `${tasks}.id`, not `${tasks.id}`: a select from one table names its columns unqualified, and
-// inside the subquery a bare `id` would be the step's.
 const stepsOfTask = sql<CatalogueStep[]>`coalesce((
   select json_agg(json_build_object('id', s.id, 'position', s.position, 'h5Url', s.h5_url, 'title', s.title, 'action', s.action) order by s.position)
   from ${taskSteps} s where s.task_id = ${tasks}.id), '[]'::json)`;
