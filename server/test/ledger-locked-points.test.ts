@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LedgerReason, lockedOf, post, reverse } from '../src/modules/ledger/ledger.service';
+import { assetsOf, LedgerReason, post, reverse } from '../src/modules/ledger/ledger.service';
 import { engines, useTestContext } from './helper';
 import { insertMember } from './team-fixtures';
 
@@ -33,7 +33,7 @@ describe.each(engines)('the locked welcome bonus (%s)', (engine) => {
         const earned = entries.some((e) => e.kind === LedgerReason.taskReward);
         const welcome = entries.filter((e) => e.kind === LedgerReason.welcomeBonus && !e.reversed).reduce((sum, e) => sum + e.points, 0);
         const expected = earned ? 0 : welcome;
-        expect(await lockedOf(ctx.db, userId)).toEqual({ amount: expected, reason: expected > 0 ? 'welcomeBonusUntilFirstTask' : null });
+        expect((await assetsOf(ctx.db, userId)).locked).toEqual({ amount: expected, reason: expected > 0 ? 'welcomeBonusUntilFirstTask' : null });
       }),
       { numRuns: engine === 'pglite' ? 15 : 25 },
     );

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError, errors } from '../../http/app-error';
 import { type EarningKind, ErrorCode, type LedgerReasonName } from '@grab/shared/contracts';
 import type { Db, Executor, Tx } from '../../db/database';
@@ -345,27 +345,13 @@ const utcDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc
 
 /**
  * Earnings per day for the last two weeks, today and this week (from Monday, UTC) being its last
- * days: one read of two weeks of entries, whatever the earner's history (the total is `earned`, see
- * `holdingsOf`). What counts as earned is `ledger_earning` (migration 0023): task rewards
- * (redemption codes are tasks too), referral rebates and prizes; not the welcome bonus, and not the
- * refunds or reversals that only undo another movement.
+ * days, from the days that had any (`assetsOf` reads two weeks of entries, whatever the earner's
+ * history; the total is `earned`). What counts as earned is `ledger_earning` (migration 0023): task
+ * rewards (redemption codes are tasks too), referral rebates and prizes; not the welcome bonus, and
+ * not the refunds or reversals that only undo another movement.
  */
-export async function recentEarningsOf(db: Executor, userId: number): Promise<RecentEarnings> {
-  const days = await db
-    .select({
-      date: sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'utc', 'YYYY-MM-DD')`,
-      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
-    })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.userId, userId),
-        sql`ledger_earning(${ledgerEntries.reason})`,
-        gte(ledgerEntries.createdAt, sql`${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'`),
-      ),
-    )
-    .groupBy(sql`1`);
-  const byDate = new Map(days.map((d) => [d.date, Number(d.amount)]));
+function recentFrom(days: [date: string, amount: string][]): RecentEarnings {
+  const byDate = new Map(days.map(([date, amount]) => [date, Number(amount)]));
   const daily: RecentEarnings['daily'] = [];
   const now = new Date();
   for (let back = DAILY_DAYS - 1; back >= 0; back--) {
@@ -376,6 +362,36 @@ export async function recentEarningsOf(db: Executor, userId: number): Promise<Re
   const sinceMonday = (now.getUTCDay() + 6) % 7;
   const week = daily.slice(DAILY_DAYS - 1 - sinceMonday).reduce((sum, d) => sum + d.amount, 0);
   return { today: daily[DAILY_DAYS - 1]?.amount ?? 0, week, daily };
+}
+
+/**
+ * What Home's assets answer needs of the ledger, in one statement: the balance row (`holdingsOf`),
+ * the earnings of the last two weeks by UTC day (`recentFrom`) and the points locked
+ * (`Locked`). One statement rather than three because on PGlite each one costs the server's thread
+ * about half a millisecond whatever it reads (bench/README.md, 2026-12-06).
+ */
+export async function assetsOf(db: Executor, userId: number): Promise<{ balance: number; earned: number; recent: RecentEarnings; locked: Locked }> {
+  const result = await db.execute(sql`
+    select coalesce(b.balance, 0)::text as balance, coalesce(b.earned, 0)::text as earned,
+           ledger_locked_points(${userId}::int)::text as locked,
+           coalesce((
+             select json_agg(json_build_array(d.date, d.amount)) from (
+               select to_char(e.created_at at time zone 'utc', 'YYYY-MM-DD') as date, sum(e.amount)::text as amount
+               from ${ledgerEntries} e
+               where e.user_id = ${userId}::int and ledger_earning(e.reason)
+                 and e.created_at >= ${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'
+               group by 1
+             ) d
+           ), '[]'::json) as days
+    from (select 1) as one left join ${balances} b on b.user_id = ${userId}::int`);
+  const [row] = (result as unknown as { rows: { balance: string; earned: string; locked: string; days: [string, string][] }[] }).rows;
+  const locked = Number(row?.locked ?? 0);
+  return {
+    balance: Number(row?.balance ?? 0),
+    earned: Number(row?.earned ?? 0),
+    recent: recentFrom(row?.days ?? []),
+    locked: { amount: locked, reason: locked > 0 ? 'welcomeBonusUntilFirstTask' : null },
+  };
 }
 
 /** The earnings page's kinds, as ledger reasons. */
@@ -443,18 +459,14 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
   return { unbalancedEarners, sumOfAllAccounts, unbalancedTransfers, negativeBalances, platform: Object.fromEntries(platformRows.map((r) => [r.account, Number(r.total)])) };
 }
 
+/**
+ * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
+ * earner's first approved task has paid a reward, less any bonus an operator reversed. The rule is
+ * `ledger_locked_points` (migrations 0022, 0024 and 0025), the one the withdrawal request itself
+ * applies; `assetsOf` reads it.
+ */
 export interface Locked {
   amount: number;
   reason: 'welcomeBonusUntilFirstTask' | null;
 }
 
-/**
- * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
- * earner's first approved task has paid a reward, less any bonus an operator reversed. The rule is
- * `ledger_locked_points` (migrations 0022, 0024 and 0025), the one the withdrawal request itself applies.
- */
-export async function lockedOf(db: Executor, userId: number): Promise<Locked> {
-  const [row] = rowsOf(await db.execute(sql`select ledger_locked_points(${userId}) as amount`));
-  const amount = Number(row?.amount ?? 0);
-  return { amount, reason: amount > 0 ? 'welcomeBonusUntilFirstTask' : null };
-}

@@ -5,17 +5,12 @@ import { ReadCache } from '../../db/read-cache';
 import type { WriteClock } from '../../db/write-clock';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { entriesOf, holdingsOf, lockedOf, recentEarningsOf } from '../ledger/ledger.service';
+import { assetsOf, entriesOf } from '../ledger/ledger.service';
 import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
 async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
-  const [{ balance, earned }, earnings, pending, locked] = await Promise.all([
-    holdingsOf(db, userId),
-    recentEarningsOf(db, userId),
-    pendingRewardsOf(db, userId),
-    lockedOf(db, userId),
-  ]);
+  const [{ balance, earned, recent: earnings, locked }, pending] = await Promise.all([assetsOf(db, userId), pendingRewardsOf(db, userId)]);
   // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
   const lockedNow = Math.min(locked.amount, balance);
   return {
