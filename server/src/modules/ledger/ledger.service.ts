@@ -469,4 +469,3 @@ export interface Locked {
   amount: number;
   reason: 'welcomeBonusUntilFirstTask' | null;
 }
-
