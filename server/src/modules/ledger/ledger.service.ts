@@ -368,7 +368,7 @@ function recentFrom(days: [date: string, amount: string][]): RecentEarnings {
  * What Home's assets answer needs of the ledger, in one statement: the balance row (`holdingsOf`),
  * the earnings of the last two weeks by UTC day (`recentFrom`) and the points locked
  * (`Locked`). One statement rather than three because on PGlite each one costs the server's thread
- * about half a millisecond whatever it reads (bench/README.md, 2026-12-06).
+ * about half a millisecond on average (bench/README.md, 2026-12-06).
  */
 export async function assetsOf(db: Executor, userId: number): Promise<{ balance: number; earned: number; recent: RecentEarnings; locked: Locked }> {
   const result = await db.execute(sql`

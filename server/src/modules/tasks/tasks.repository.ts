@@ -112,7 +112,7 @@ async function withSteps(db: Executor, rows: (typeof tasks.$inferSelect)[]): Pro
 /**
  * A task's steps in order, as JSON beside its row, so that one statement reads both: a step or a
  * collect reads its task inside its transaction, and on PGlite each statement costs the server's
- * thread about half a millisecond whatever it reads (bench/README.md, 2026-12-06). `${tasks}.id`,
+ * thread about half a millisecond on average (bench/README.md, 2026-12-06). `${tasks}.id`,
  * not `${tasks.id}`: a select from one table names its columns unqualified, and inside the
  * subquery a bare `id` would be the step's.
  */
