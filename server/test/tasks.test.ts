@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type Credit, ErrorCode, type LeadingTaskResult, type Submission, type Task, type TaskDetail } from '@grab/shared/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { balances, ledgerEntries, redeemCodes, taskRuns, uploads } from '../src/db/schema';
+import { balances, ledgerEntries, redeemCodes, taskRuns, tasks, uploads } from '../src/db/schema';
 import { call, countRows, createTestContext, engines, PASSWORD, registerEarner, type Registered, testConfig, useTestContext } from './helper';
 import { createCode, createTask } from './tasks-fixtures';
 
@@ -211,6 +211,23 @@ describe.each(engines)('the task engine (%s)', (engine) => {
     const again = await lead(alice, { taskId: task.id });
     expect(again.body.code).toBe(ErrorCode.taskUnavailable);
     expect(again.body.msg).toBe('You have already completed this task');
+  });
+
+  it('pays a reward earned on a task switched off since, refuses new steps on it, and finds no task that does not exist', async () => {
+    const task = await createTask(ctx.db, { reward: 2_75 }, ['open']);
+    expect((await lead(alice, { taskId: task.id, stepId: task.stepIds[0] })).body.data?.run.status).toBe('passed');
+    await ctx.db.update(tasks).set({ active: false }).where(eq(tasks.id, task.id));
+    expect((await lead(alice, { taskId: task.id, stepId: task.stepIds[0] })).body.code).toBe(ErrorCode.notFound);
+    const before = await balanceOf(alice.userId);
+    const paid = await collect(alice, task.id);
+    expect(paid.body.data).toEqual({ reward: 2_75, balance: before + 2_75 });
+    // Collected again (an answer that was lost): the same credit, nothing moves.
+    expect((await collect(alice, task.id)).body.data).toEqual({ reward: 2_75, balance: before + 2_75 });
+    expect(await balanceOf(alice.userId)).toBe(before + 2_75);
+    expect((await collect(bob, task.id)).body.code).toBe(ErrorCode.nothingToCollect);
+    const missing = 2_000_000_000;
+    expect((await collect(alice, missing)).body.code).toBe(ErrorCode.notFound);
+    expect((await lead(alice, { taskId: missing })).body.code).toBe(ErrorCode.notFound);
   });
 
   it('refuses steps out of order and steps of another task', async () => {

@@ -14,8 +14,8 @@ import { taskErrors } from './tasks.errors';
 import {
   type CatalogueStep,
   type CatalogueTask,
-  findEarner,
   findTask,
+  findTaskFor,
   type RunRow,
   reserveDailyPlace,
 } from './tasks.repository';
@@ -110,9 +110,9 @@ async function completeStep(tx: Tx, ctx: EngineContext, task: CatalogueTask, run
 export function leadTask(ctx: EngineContext, input: LeadInput): Promise<LeadingTaskResult> {
   const now = ctx.clock.now(input.userId);
   return ctx.db.transaction(async (tx) => {
-    const task = await findTask(tx, input.taskId);
-    const earner = await findEarner(tx, input.userId);
-    if (!task?.active) throw errors.notFound();
+    const found = await findTaskFor(tx, input.taskId, input.userId);
+    if (!found?.task.active) throw errors.notFound();
+    const { task, earner } = found;
     if (!earner) throw errors.unauthorized();
     assertOpenTo(task, earner.level, now);
     // A task without steps (a redemption code) is done through its own call, not here.
@@ -149,12 +149,14 @@ export function leadTask(ctx: EngineContext, input: LeadInput): Promise<LeadingT
 export function collect(ctx: EngineContext, userId: number, taskId: number): Promise<Credit> {
   const now = ctx.clock.now(userId);
   return ctx.db.transaction(async (tx) => {
-    const task = await findTask(tx, taskId);
-    if (!task) throw errors.notFound();
+    // The waiting run is looked for first: a run names an existing task, so only a call with
+    // nothing waiting needs the task (for its period), one statement fewer on the usual path.
     const waiting = await findUncollectedRun(tx, userId, taskId);
     let reward: number;
     if (waiting) reward = (await payRun(tx, waiting.id)).reward;
     else {
+      const task = await findTask(tx, taskId);
+      if (!task) throw errors.notFound();
       const paid = (await lockPeriodRuns(tx, userId, taskId, periodOf(task, now))).findLast((r) => r.status === 'completed');
       if (!paid) throw taskErrors.nothingToCollect();
       reward = paid.rewardPaid ?? 0;

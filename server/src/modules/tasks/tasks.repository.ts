@@ -139,6 +139,25 @@ export async function findTask(db: Executor, taskId: number): Promise<CatalogueT
   return row ? toCatalogueTask(row.task, row.steps) : null;
 }
 
+export interface Earner {
+  level: number;
+  inviteCode: string;
+}
+
+/**
+ * `findTask` and the earner's level and invite code in one statement, for the calls that check
+ * both inside their transaction (a task step): on PGlite each statement costs the server's thread.
+ * Null when there is no such task; `earner` is null when there is no such earner.
+ */
+export async function findTaskFor(db: Executor, taskId: number, userId: number): Promise<{ task: CatalogueTask; earner: Earner | null } | null> {
+  const earner = sql<Earner | null>`(select json_build_object('level', u.level, 'inviteCode', u.invite_code) from ${users} u where u.id = ${userId})`;
+  const [row] = await db
+    .select({ task: tasks, steps: stepsOfTask, earner })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  return row ? { task: toCatalogueTask(row.task, row.steps), earner: row.earner } : null;
+}
+
 /** The first active task of a kind in display order, with its steps. */
 export async function firstActiveOfKind(db: Executor, kind: TaskKind): Promise<CatalogueTask | null> {
   const rows = await db
@@ -207,7 +226,7 @@ export async function reserveDailyPlace(tx: Executor, taskId: number, day: strin
   return rows.length > 0;
 }
 
-export async function findEarner(db: Executor, userId: number): Promise<{ level: number; inviteCode: string } | null> {
+export async function findEarner(db: Executor, userId: number): Promise<Earner | null> {
   const [row] = await db.select({ level: users.level, inviteCode: users.inviteCode }).from(users).where(eq(users.id, userId));
   return row ?? null;
 }
