@@ -125,7 +125,7 @@ describe.each(engines)('the console fraud flags (%s)', (engine) => {
     await signUp(inviter.inviteCode, `dev-${inviter.userId}-browser-aaaa`, '10.1.0.2');
     await signUp(other.inviteCode, `dev-${inviter.userId}-browser-aaaa`, '10.1.0.3');
     const kept = await ctx.db.execute(sql`
-      select flag_key, signups, invitee_ids, last_at from signup_flag_groups order by flag_key`);
+      select flag_key, cardinality(invitee_ids) as signups, invitee_ids, last_at from signup_flag_groups order by flag_key`);
     const grouped = await ctx.db.execute(sql`
       select 'signup:device:' || inviter_id || ':' || md5(device_id) as flag_key, count(*)::int as signups, array_agg(user_id order by user_id) as invitee_ids, max(created_at) as last_at
       from signups where inviter_id is not null and device_id is not null group by inviter_id, device_id having count(*) > 1

@@ -46,7 +46,7 @@ describe.skipIf(!process.env.DATABASE_URL)('fraud flags kept under sign-ups arri
         }),
       ),
     );
-    const kept = await ctx.db.execute(sql`select shared_by, signups, invitee_ids from signup_flag_groups where inviter_id = ${inviter.userId} order by shared_by`);
+    const kept = await ctx.db.execute(sql`select shared_by, cardinality(invitee_ids) as signups, invitee_ids from signup_flag_groups where inviter_id = ${inviter.userId} order by shared_by`);
     const ids = earners.map((e) => e.userId).sort((a, b) => a - b);
     expect((kept as unknown as { rows: unknown[] }).rows).toEqual([
       { shared_by: 'address', signups: 12, invitee_ids: ids },

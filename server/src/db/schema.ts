@@ -149,14 +149,14 @@ export const signupFlagGroups = pgTable(
       .references((): AnyPgColumn => users.id),
     sharedBy: text('shared_by', { enum: ['device', 'address'] }).notNull(),
     sharedValue: text('shared_value').notNull(),
-    signups: integer('signups').notNull(),
+    /** The flag's invitees, two or more; how many is the array's length (migration 0041). */
     inviteeIds: integer('invitee_ids').array().notNull(),
     lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     index('signup_flag_groups_last_idx').on(t.lastAt.desc(), t.inviterId, t.sharedBy),
     check('signup_flag_groups_shared_by_known', sql`${t.sharedBy} in ('device', 'address')`),
-    check('signup_flag_groups_two_or_more', sql`${t.signups} >= 2`),
+    check('signup_flag_groups_two_or_more', sql`cardinality(${t.inviteeIds}) >= 2`),
   ],
 );
 

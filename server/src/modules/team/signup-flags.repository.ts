@@ -11,7 +11,6 @@ interface Row {
   inviter_id: number;
   phone: string;
   shared_by: 'device' | 'address';
-  signups: number | string;
   invitee_ids: number[];
   last_at: Date | string;
   decision: FlagDecision['decision'] | null;
@@ -30,7 +29,7 @@ function toFlag(r: Row): SignupFlag {
     inviterId: Number(r.inviter_id),
     inviterPhone: maskPhoneForReview(r.phone),
     sharedBy: r.shared_by,
-    signups: Number(r.signups),
+    signups: r.invitee_ids.length,
     inviteeIds: r.invitee_ids.map(Number),
     lastAt: new Date(r.last_at).toISOString(),
   };
@@ -38,11 +37,11 @@ function toFlag(r: Row): SignupFlag {
 
 async function flags(db: Executor, where: ReturnType<typeof sql>, page: number): Promise<SignupFlag[]> {
   const result = await db.execute(sql`
-    select g.flag_key, g.inviter_id, u.phone, g.shared_by, g.signups, g.invitee_ids, g.last_at, d.decision, d.note, d.decided_by, d.decided_at
+    select g.flag_key, g.inviter_id, u.phone, g.shared_by, g.invitee_ids, g.last_at, d.decision, d.note, d.decided_by, d.decided_at
     from ${signupFlagGroups} g join ${users} u on u.id = g.inviter_id
     left join lateral (
       select decision, note, decided_by, decided_at from ${fraudFlagDecisions} f
-      where f.flag_key = g.flag_key and f.signups_seen >= g.signups order by f.id desc limit 1
+      where f.flag_key = g.flag_key and f.signups_seen >= cardinality(g.invitee_ids) order by f.id desc limit 1
     ) d on true
     where ${where}
     order by (d.decision is not null), g.last_at desc, g.inviter_id, g.shared_by
@@ -73,6 +72,6 @@ export async function signupFlagByKey(db: Executor, key: string): Promise<Signup
 export async function openSignupFlags(db: Executor): Promise<number> {
   const result = await db.execute(sql`
     select count(*)::int as open from ${signupFlagGroups} g
-    where not exists (select 1 from ${fraudFlagDecisions} f where f.flag_key = g.flag_key and f.signups_seen >= g.signups)`);
+    where not exists (select 1 from ${fraudFlagDecisions} f where f.flag_key = g.flag_key and f.signups_seen >= cardinality(g.invitee_ids))`);
   return Number((result as unknown as { rows: { open: number }[] }).rows[0]?.open ?? 0);
 }
