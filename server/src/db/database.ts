@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
+import { readTextTypesAsText, textParsedQuery, textParsedTransaction } from './pglite-parsers';
 import { queryText, WriteClock } from './write-clock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,15 +43,18 @@ export async function openPglite(dir: string): Promise<Database> {
   // PGlite creates only the last folder of the path.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client: PGlite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
+  const forJobs = readTextTypesAsText(client);
   const writes = new WriteClock();
-  // drizzle talks to the instance through this view, which counts its writes; the job queue below
-  // talks to the instance itself (its polling writes only its own tables).
-  const query = writes.wrapQuery(client.query.bind(client) as PGlite['query'], queryText);
+  // drizzle talks to the instance through this view, which counts its writes and leaves off the
+  // parsers drizzle sends with each statement (see pglite-parsers.ts); the job queue below talks
+  // to the instance itself (its polling writes only its own tables).
+  const query = writes.wrapQuery(textParsedQuery(client.query.bind(client) as PGlite['query']), queryText);
+  const transaction = (callback: (tx: Transaction) => Promise<unknown>) => client.transaction((tx) => callback(textParsedTransaction(tx)));
   const tracked = new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
       if (property === 'exec' || property === 'transaction') {
-        const method = (target[property] as (...args: never[]) => Promise<unknown>).bind(target);
+        const method = (property === 'transaction' ? transaction : target.exec.bind(target)) as (...args: never[]) => Promise<unknown>;
         return (...args: never[]) => {
           writes.bump();
           return method(...args).finally(() => writes.bump());
@@ -64,7 +68,7 @@ export async function openPglite(dir: string): Promise<Database> {
   // pg-boss's own adapter: it rolls back a statement that failed inside a block, which a single
   // connection needs and a pool does not.
   const { fromPglite } = await import('pg-boss');
-  const jobs: JobsDb = fromPglite(client);
+  const jobs: JobsDb = fromPglite(forJobs);
   return { db, engine: 'pglite', jobs, writes, close: () => client.close() };
 }
 
