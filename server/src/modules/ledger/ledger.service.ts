@@ -364,27 +364,41 @@ function recentFrom(days: [date: string, amount: string][]): RecentEarnings {
   return { today: daily[DAILY_DAYS - 1]?.amount ?? 0, week, daily };
 }
 
+export interface Assets {
+  balance: number;
+  earned: number;
+  recent: RecentEarnings;
+  locked: Locked;
+}
+
 /**
- * What Home's assets answer needs of the ledger, in one statement: the balance row (`holdingsOf`),
- * the earnings of the last two weeks by UTC day (`recentFrom`) and the points locked
- * (`Locked`). One statement rather than three because on PGlite each one costs the server's thread
- * about half a millisecond on average (bench/README.md, 2026-12-06).
+ * What Home's assets answer needs of the ledger as one JSON value: the balance row (`holdingsOf`),
+ * the earnings of the last two weeks by UTC day (`recentFrom`) and the points locked (`Locked`).
+ * A scalar subquery, so that it is read in one statement alone (`assetsOf`) or beside another
+ * module's read (Home's pending rewards), because on PGlite each statement costs the server's
+ * thread (bench/README.md, 2026-12-06). `assetsFrom` reads the value.
  */
-export async function assetsOf(db: Executor, userId: number): Promise<{ balance: number; earned: number; recent: RecentEarnings; locked: Locked }> {
-  const result = await db.execute(sql`
-    select coalesce(b.balance, 0)::text as balance, coalesce(b.earned, 0)::text as earned,
-           ledger_locked_points(${userId}::int)::text as locked,
-           coalesce((
-             select json_agg(json_build_array(d.date, d.amount)) from (
-               select to_char(e.created_at at time zone 'utc', 'YYYY-MM-DD') as date, sum(e.amount)::text as amount
-               from ${ledgerEntries} e
-               where e.user_id = ${userId}::int and ledger_earning(e.reason)
-                 and e.created_at >= ${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'
-               group by 1
-             ) d
-           ), '[]'::json) as days
-    from (select 1) as one left join ${balances} b on b.user_id = ${userId}::int`);
-  const [row] = (result as unknown as { rows: { balance: string; earned: string; locked: string; days: [string, string][] }[] }).rows;
+export function assetsQuery(userId: number): SQL<unknown> {
+  return sql`(
+    select json_build_object(
+      'balance', coalesce(b.balance, 0)::text,
+      'earned', coalesce(b.earned, 0)::text,
+      'locked', ledger_locked_points(${userId}::int)::text,
+      'days', coalesce((
+        select json_agg(json_build_array(d.date, d.amount)) from (
+          select to_char(e.created_at at time zone 'utc', 'YYYY-MM-DD') as date, sum(e.amount)::text as amount
+          from ${ledgerEntries} e
+          where e.user_id = ${userId}::int and ledger_earning(e.reason)
+            and e.created_at >= ${utcDay} - interval '${sql.raw(String(DAILY_DAYS - 1))} days'
+          group by 1
+        ) d
+      ), '[]'::json))
+    from (select 1) as one left join ${balances} b on b.user_id = ${userId}::int)`;
+}
+
+/** The value of `assetsQuery`, read. */
+export function assetsFrom(value: unknown): Assets {
+  const row = value as { balance: string; earned: string; locked: string; days: [string, string][] } | null;
   const locked = Number(row?.locked ?? 0);
   return {
     balance: Number(row?.balance ?? 0),
@@ -392,6 +406,12 @@ export async function assetsOf(db: Executor, userId: number): Promise<{ balance:
     recent: recentFrom(row?.days ?? []),
     locked: { amount: locked, reason: locked > 0 ? 'welcomeBonusUntilFirstTask' : null },
   };
+}
+
+/** Home's assets of the ledger, in one statement. */
+export async function assetsOf(db: Executor, userId: number): Promise<Assets> {
+  const result = await db.execute(sql`select ${assetsQuery(userId)} as assets`);
+  return assetsFrom((result as unknown as { rows: { assets: unknown }[] }).rows[0]?.assets);
 }
 
 /** The earnings page's kinds, as ledger reasons. */

@@ -1,16 +1,22 @@
 import { type AssetInfo, assetInfo, earningsLog, type UserInfo, userInfo } from '@grab/shared/contracts';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import { ReadCache } from '../../db/read-cache';
 import type { WriteClock } from '../../db/write-clock';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import { assetsOf, entriesOf } from '../ledger/ledger.service';
-import { pendingRewardsOf } from '../tasks/pending-rewards.repository';
+import { assetsFrom, assetsQuery, entriesOf } from '../ledger/ledger.service';
+import { pendingRewardsQuery } from '../tasks/pending-rewards.repository';
 import { loadUserInfo } from './users.repository';
 
 async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
-  const [{ balance, earned, recent: earnings, locked }, pending] = await Promise.all([assetsOf(db, userId), pendingRewardsOf(db, userId)]);
+  // The ledger's assets and the tasks module's pending rewards, each module's own query, in one
+  // statement: an uncached Home visit sends one statement fewer (on PGlite each costs the server).
+  const result = await db.execute(sql`select ${assetsQuery(userId)} as assets, ${pendingRewardsQuery(userId)} as pending`);
+  const [row] = (result as unknown as { rows: { assets: unknown; pending: string | null }[] }).rows;
+  const { balance, earned, recent: earnings, locked } = assetsFrom(row?.assets);
+  const pending = Number(row?.pending ?? 0);
   // Pending points are not in the balance yet, and locked ones are in it but wait for their condition.
   const lockedNow = Math.min(locked.amount, balance);
   return {
