@@ -26,7 +26,11 @@ type Exec = PGlite['exec'];
 
 const asText: Parser = (value) => value;
 
-/** A statement's options without a `parsers` that asks only for what the instance already does. */
+/**
+ * A statement's options without a `parsers` that names only the text types: drizzle's, which ask
+ * for them as text, as the instance now reads them. Only drizzle's statements come through here;
+ * any other `parsers` is passed on as it is.
+ */
 function withoutTextParsers<O extends QueryOptions | undefined>(options: O): O {
   const parsers = options?.parsers;
   if (!parsers || !Object.keys(parsers).every((type) => (TEXT_TYPES as readonly number[]).includes(Number(type)))) return options;
