@@ -58,7 +58,8 @@ export function textParsedTransaction(tx: Transaction): Transaction {
 /**
  * Makes the instance read drizzle's text types as text, and returns a view of it that reads them
  * as PGlite does by default, for the other user of the instance (the job queue), which expects
- * dates as dates (it sends a few statements a second, so copying the parsers there costs little). Called once the instance is ready, after PGlite has set its array parsers.
+ * dates as dates; it sends a few statements a second, so copying the parsers there costs little.
+ * Called once the instance is ready, after PGlite has set its array parsers.
  */
 export function readTextTypesAsText(client: PGlite): PGlite {
   const defaults: Record<number, Parser> = {};
