@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { assetsOf, checkLedger, creditMany, holdingsOf, LedgerReason, post, reverse } from '../src/modules/ledger/ledger.service';
+import { checkLedger, creditMany, holdingsOf, LedgerReason, post, reverse } from '../src/modules/ledger/ledger.service';
+import { assetsOf } from './ledger-reads';
 import { engines, useTestContext } from './helper';
 import { insertMember } from './team-fixtures';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { assetsOf, LedgerReason, post, reverse } from '../src/modules/ledger/ledger.service';
+import { LedgerReason, post, reverse } from '../src/modules/ledger/ledger.service';
 import { engines, useTestContext } from './helper';
+import { assetsOf } from './ledger-reads';
 import { insertMember } from './team-fixtures';
 
 const KINDS = [LedgerReason.welcomeBonus, LedgerReason.taskReward, LedgerReason.rebate, LedgerReason.prize] as const;

@@ -345,7 +345,7 @@ const utcDay = sql`date_trunc('day', now() at time zone 'utc') at time zone 'utc
 
 /**
  * Earnings per day for the last two weeks, today and this week (from Monday, UTC) being its last
- * days, from the days that had any (`assetsOf` reads two weeks of entries, whatever the earner's
+ * days, from the days that had any (`assetsQuery` reads two weeks of entries, whatever the earner's
  * history; the total is `earned`). What counts as earned is `ledger_earning` (migration 0023): task
  * rewards (redemption codes are tasks too), referral rebates and prizes; not the welcome bonus, and
  * not the refunds or reversals that only undo another movement.
@@ -374,9 +374,9 @@ export interface Assets {
 /**
  * What Home's assets answer needs of the ledger as one JSON value: the balance row (`holdingsOf`),
  * the earnings of the last two weeks by UTC day (`recentFrom`) and the points locked (`Locked`).
- * A scalar subquery, so that it is read in one statement alone (`assetsOf`) or beside another
- * module's read (Home's pending rewards), because on PGlite each statement costs the server's
- * thread (bench/README.md, 2026-12-06). `assetsFrom` reads the value.
+ * A scalar subquery, so that Home reads it beside another module's read (the pending rewards) in
+ * one statement, because on PGlite each statement costs the server's thread (bench/README.md,
+ * 2026-12-06). `assetsFrom` reads the value.
  */
 export function assetsQuery(userId: number): SQL<unknown> {
   return sql`(
@@ -406,12 +406,6 @@ export function assetsFrom(value: unknown): Assets {
     recent: recentFrom(row?.days ?? []),
     locked: { amount: locked, reason: locked > 0 ? 'welcomeBonusUntilFirstTask' : null },
   };
-}
-
-/** Home's assets of the ledger, in one statement. */
-export async function assetsOf(db: Executor, userId: number): Promise<Assets> {
-  const result = await db.execute(sql`select ${assetsQuery(userId)} as assets`);
-  return assetsFrom((result as unknown as { rows: { assets: unknown }[] }).rows[0]?.assets);
 }
 
 /** The earnings page's kinds, as ledger reasons. */
@@ -483,7 +477,7 @@ export async function checkLedger(db: Executor): Promise<LedgerCheck> {
  * Points in the balance that cannot be withdrawn yet (DESIGN §5): the welcome bonus, until the
  * earner's first approved task has paid a reward, less any bonus an operator reversed. The rule is
  * `ledger_locked_points` (migrations 0022, 0024 and 0025), the one the withdrawal request itself
- * applies; `assetsOf` reads it.
+ * applies; `assetsQuery` reads it.
  */
 export interface Locked {
   amount: number;

@@ -15,7 +15,6 @@ import {
   type CatalogueStep,
   type CatalogueTask,
   findTask,
-  findTaskFor,
   type RunRow,
   reserveDailyPlace,
 } from './tasks.repository';
@@ -110,7 +109,7 @@ async function completeStep(tx: Tx, ctx: EngineContext, task: CatalogueTask, run
 export function leadTask(ctx: EngineContext, input: LeadInput): Promise<LeadingTaskResult> {
   const now = ctx.clock.now(input.userId);
   return ctx.db.transaction(async (tx) => {
-    const found = await findTaskFor(tx, input.taskId, input.userId);
+    const found = await findTask(tx, input.taskId, input.userId);
     if (!found?.task.active) throw errors.notFound();
     const { task, earner } = found;
     if (!earner) throw errors.unauthorized();
@@ -155,9 +154,9 @@ export function collect(ctx: EngineContext, userId: number, taskId: number): Pro
     let reward: number;
     if (waiting) reward = (await payRun(tx, waiting.id)).reward;
     else {
-      const task = await findTask(tx, taskId);
-      if (!task) throw errors.notFound();
-      const paid = (await lockPeriodRuns(tx, userId, taskId, periodOf(task, now))).findLast((r) => r.status === 'completed');
+      const found = await findTask(tx, taskId, userId);
+      if (!found) throw errors.notFound();
+      const paid = (await lockPeriodRuns(tx, userId, taskId, periodOf(found.task, now))).findLast((r) => r.status === 'completed');
       if (!paid) throw taskErrors.nothingToCollect();
       reward = paid.rewardPaid ?? 0;
     }

@@ -130,26 +130,18 @@ export async function listActiveTasks(db: Executor, endedAfter: Date): Promise<C
   return withSteps(db, rows);
 }
 
-/** One task whatever its state (a reward earned on a task switched off since is still collected). */
-export async function findTask(db: Executor, taskId: number): Promise<CatalogueTask | null> {
-  const [row] = await db
-    .select({ task: tasks, steps: stepsOfTask })
-    .from(tasks)
-    .where(eq(tasks.id, taskId));
-  return row ? toCatalogueTask(row.task, row.steps) : null;
-}
-
 export interface Earner {
   level: number;
   inviteCode: string;
 }
 
 /**
- * `findTask` and the earner's level and invite code in one statement, for the calls that check
- * both inside their transaction (a task step): on PGlite each statement costs the server's thread.
- * Null when there is no such task; `earner` is null when there is no such earner.
+ * One task whatever its state (a reward earned on a task switched off since is still collected),
+ * with the earner's level and invite code, in one statement: a step or a collect reads both inside
+ * its transaction, and on PGlite each statement costs the server's thread. Null when there is no
+ * such task; `earner` is null when there is no such earner.
  */
-export async function findTaskFor(db: Executor, taskId: number, userId: number): Promise<{ task: CatalogueTask; earner: Earner | null } | null> {
+export async function findTask(db: Executor, taskId: number, userId: number): Promise<{ task: CatalogueTask; earner: Earner | null } | null> {
   const earner = sql<Earner | null>`(select json_build_object('level', u.level, 'inviteCode', u.invite_code) from ${users} u where u.id = ${userId})`;
   const [row] = await db
     .select({ task: tasks, steps: stepsOfTask, earner })
