@@ -31,7 +31,9 @@ import { levelTestHooks } from './modules/levels/levels.test-hooks';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { DailyCountsCache } from './modules/tasks/daily-counts.cache';
 import { TaskCatalogue } from './modules/tasks/tasks.catalogue';
+import { earnerOfRunsKey } from './modules/tasks/task-board.service';
 import { TaskListMemo } from './modules/tasks/task-list.memo';
+import { UplinesCache } from './modules/team/uplines.cache';
 import type { EarnerRuns } from './modules/tasks/tasks.repository';
 import { reviewsAdminRoutes } from './modules/reviews/reviews.admin.routes';
 import { fraudAdminRoutes } from './modules/team/fraud.admin.routes';
@@ -126,9 +128,9 @@ export async function buildApp({ database, config, logger = false, translator }:
   const clock = testClock ?? systemClock;
   const catalogue = new TaskCatalogue(db, config.catalogueCacheMs, clock);
   const dailyCounts = new DailyCountsCache(db, config.catalogueCacheMs);
-  // Earners' own reads are kept as long as sessions are (SESSION_CACHE_MS), and dropped at this process's next write.
-  const earnerRuns = new ReadCache<string, EarnerRuns | null>(database.writes, config.sessionCacheMs);
-  tasksRoutes(app, { db, clock, catalogue, dailyCounts, earnerRuns, lists: new TaskListMemo(), reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
+  // Earners' own reads are kept as long as sessions are (SESSION_CACHE_MS), and dropped at this process's next write that may change them.
+  const earnerRuns = new ReadCache<string, EarnerRuns | null>(database.writes, config.sessionCacheMs, earnerOfRunsKey);
+  tasksRoutes(app, { db, clock, catalogue, dailyCounts, earnerRuns, lists: new TaskListMemo(), uplines: new UplinesCache(), reviewDeadlineMinutes: config.reviewDeadlineMinutes }, config);
   if (testClock) {
     testHooksRoutes(app, testClock, db);
     levelTestHooks(app, db);

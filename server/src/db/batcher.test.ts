@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Batcher } from './batcher';
+import { queryText, WriteClock, writesAffecting } from './write-clock';
 
 /** A batcher over numbers whose statements the test finishes by hand, recording what was sent. */
 function harness(options: { maxBatch?: number; maxInFlight?: number; failMany?: (items: readonly number[]) => boolean; failOne?: (item: number) => boolean } = {}) {
@@ -115,5 +116,32 @@ describe('Batcher', () => {
     expect(await first).toBe('one:1');
     void batcher.call(2);
     expect(sent.map((s) => s.items)).toEqual([[1], [2]]);
+  });
+});
+
+describe('Batcher and write scopes', () => {
+  it("sends every batch outside its caller's scope: the items of others move everyone's clock", async () => {
+    const clock = new WriteClock();
+    const write = clock.wrapQuery(async (text: string) => text, (args) => queryText(args));
+    let release: () => void = () => undefined;
+    const batcher = new Batcher<number, string>({
+      many: async (items) => {
+        await write('select wallet_request_withdrawals($1)');
+        return items.map(String);
+      },
+      one: async (item) => {
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await write('select wallet_request_withdrawal($1)');
+        return String(item);
+      },
+    });
+    // Earner 1's call goes out alone; earners 2 and 3 wait and go out together, sent when 1's ends.
+    const first = writesAffecting([1], () => batcher.call(1));
+    const rest = [writesAffecting([2], () => batcher.call(2)), writesAffecting([3], () => batcher.call(3))];
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual(['1', '2', '3']);
+    expect([clock.epoch, clock.epochOf(1), clock.epochOf(2), clock.epochOf(3)]).toEqual([4, 0, 0, 0]);
   });
 });

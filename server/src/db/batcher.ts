@@ -1,3 +1,5 @@
+import { writesOfEveryone } from './write-clock';
+
 /**
  * Natural group commit: calls that arrive while a statement is in flight wait for it, then go out
  * together as one batch (one statement, one transaction, one commit). Nothing waits on a timer: an
@@ -49,7 +51,8 @@ export class Batcher<I, R> {
     const batch = this.queue.splice(0, this.maxBatch);
     if (batch.length === 0) return;
     this.inFlight += 1;
-    void this.settle(batch).finally(() => {
+    // A batch carries several callers' writes: whichever request sent it, they move everyone's clock.
+    void writesOfEveryone(() => this.settle(batch)).finally(() => {
       this.inFlight -= 1;
       if (this.queue.length > 0 && this.inFlight < this.maxInFlight) this.send();
     });

@@ -56,8 +56,9 @@ export async function openPglite(dir: string): Promise<Database> {
       if (property === 'exec' || property === 'transaction') {
         const method = (property === 'transaction' ? transaction : target.exec.bind(target)) as (...args: never[]) => Promise<unknown>;
         return (...args: never[]) => {
-          writes.bump();
-          return method(...args).finally(() => writes.bump());
+          const scope = WriteClock.scope();
+          writes.bumpFor(scope);
+          return method(...args).finally(() => writes.bumpFor(scope));
         };
       }
       const value = Reflect.get(target, property, target);

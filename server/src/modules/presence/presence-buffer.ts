@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { writesAffecting } from '../../db/write-clock';
 import { type FlushedDay, mergeSlots } from './presence.repository';
 import { slotOf } from './presence-slots';
 
@@ -83,7 +84,11 @@ export class PresenceBuffer {
     }
     let flushed: FlushedDay[];
     try {
-      flushed = await mergeSlots(this.db, { userIds, days, slots });
+      // Half-minutes are read by no cached answer (Home's, the task list's): the merge drops none.
+      // Crediting what it carried past a target is a write of its own, for everyone's clock. In a
+      // transaction, because a pool sends a statement of its own from whichever request freed a
+      // connection, so such a statement moves everyone's clock (write-clock.ts).
+      flushed = await writesAffecting([], () => this.db.transaction((tx) => mergeSlots(tx, { userIds, days, slots })));
     } catch (error) {
       // Kept for the next flush: merging the same slots again is harmless.
       for (const [key, entry] of batch) {

@@ -22,6 +22,11 @@ export interface BoardContext extends EngineContext {
   lists: TaskListMemo;
 }
 
+/** The earner whose runs an `earnerRuns` key names: keys begin with their id. */
+export function earnerOfRunsKey(key: string): number {
+  return Number.parseInt(key, 10);
+}
+
 function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean {
   return task.dailyCap !== null && (counts.get(task.id) ?? 0) >= task.dailyCap;
 }
@@ -29,7 +34,7 @@ function isCapReached(task: CatalogueTask, counts: Map<number, number>): boolean
 /**
  * What Home shows one earner. The catalogue (and what of it is listed at this instant) and today's
  * counts of capped tasks come from the process caches; the earner's part is one query (level and
- * the runs of the current periods), kept per process until it writes anything (ReadCache); the list
+ * the runs of the current periods), kept per process until a write that may change it (ReadCache); the list
  * made of them is kept while they are the same (TaskListMemo).
  */
 export async function listTasks(ctx: BoardContext, userId: number, language: LanguageKey, kind?: TaskKind): Promise<Task[]> {

@@ -2,12 +2,14 @@ import type { Credit, LeadingTaskResult, TaskRun } from '@grab/shared/contracts'
 import type { Language } from '@grab/shared/i18n/languages';
 import type { Clock } from '../../clock';
 import type { Db, Executor, Tx } from '../../db/database';
+import { writesAffecting } from '../../db/write-clock';
 import { errors } from '../../http/app-error';
 import { balanceOf } from '../ledger/ledger.service';
 import { submitProof } from './proof-submissions.service';
 import { countVisits, ensureShareLink, shareOf, shareUrl } from './share-links.service';
 import { periodOf, utcDay, windowClosed } from './task-periods';
 import { numberSetting } from '../config/operator-settings.repository';
+import type { UplinesCache } from '../team/uplines.cache';
 import { payRun } from './task-rewards.service';
 import { currentStep, toRunView, toStep } from './task-view';
 import { taskErrors } from './tasks.errors';
@@ -24,6 +26,8 @@ export interface EngineContext {
   db: Db;
   clock: Clock;
   reviewDeadlineMinutes: number;
+  /** Whom a collect's credit may reach besides the earner, for the read caches (see `collect`). */
+  uplines: UplinesCache;
 }
 
 export interface LeadInput {
@@ -105,10 +109,14 @@ async function completeStep(tx: Tx, ctx: EngineContext, task: CatalogueTask, run
   }
 }
 
-/** `POST /app/task/leading-task`: start or resume the task, and complete `stepId` when given. One transaction. */
+/**
+ * `POST /app/task/leading-task`: start or resume the task, and complete `stepId` when given. One
+ * transaction, whose rows are the earner's own (runs, a share link, a proof, a daily place, which
+ * Home reads through its own time-bound cache), so it drops no other earner's cached reads.
+ */
 export function leadTask(ctx: EngineContext, input: LeadInput): Promise<LeadingTaskResult> {
   const now = ctx.clock.now(input.userId);
-  return ctx.db.transaction(async (tx) => {
+  return writesAffecting([input.userId], () => ctx.db.transaction(async (tx) => {
     const found = await findTask(tx, input.taskId, input.userId);
     if (!found?.task.active) throw errors.notFound();
     const { task, earner } = found;
@@ -137,17 +145,20 @@ export function leadTask(ctx: EngineContext, input: LeadInput): Promise<LeadingT
       next: next ? toStep(task, next, input.language.key) : null,
       run: await runView(tx, task, run, earner.inviteCode, input.origin),
     };
-  });
+  }));
 }
 
 /**
  * `GET /app/task/collect`: pays the earner's run that waits to be collected. Two calls at once both
  * reach `payRun`, which locks the run: the second finds it completed and answers the same credit.
  * With nothing waiting, the period's last completed run answers its credit again (a retried call).
+ * The payment moves the earner's rows and, through rebates and levels, their uplines' (never
+ * anyone else's), so only those earners' cached reads are dropped.
  */
-export function collect(ctx: EngineContext, userId: number, taskId: number): Promise<Credit> {
+export async function collect(ctx: EngineContext, userId: number, taskId: number): Promise<Credit> {
   const now = ctx.clock.now(userId);
-  return ctx.db.transaction(async (tx) => {
+  const uplines = await ctx.uplines.get(ctx.db, userId);
+  return writesAffecting([userId, ...uplines], () => ctx.db.transaction(async (tx) => {
     // The waiting run is looked for first: a run names an existing task, so only a call with
     // nothing waiting needs the task (for its period), one statement fewer on the usual path.
     const waiting = await findUncollectedRun(tx, userId, taskId);
@@ -161,5 +172,5 @@ export function collect(ctx: EngineContext, userId: number, taskId: number): Pro
       reward = paid.rewardPaid ?? 0;
     }
     return { reward, balance: await balanceOf(tx, userId) };
-  });
+  }));
 }

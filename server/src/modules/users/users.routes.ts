@@ -37,8 +37,8 @@ async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
  * process writes anything, and at most `cacheMs` (see ReadCache).
  */
 export function usersRoutes(app: FastifyInstance, db: Db, writes: WriteClock, cacheMs: number): void {
-  const infos = new ReadCache<number, UserInfo | null>(writes, cacheMs);
-  const assets = new ReadCache<number, AssetInfo>(writes, cacheMs);
+  const infos = new ReadCache<number, UserInfo | null>(writes, cacheMs, (userId) => userId);
+  const assets = new ReadCache<number, AssetInfo>(writes, cacheMs, (userId) => userId);
   route(app, userInfo, async (_input, request) => {
     const userId = earnerOf(request).userId;
     const info = await infos.get(userId, () => loadUserInfo(db, userId));
