@@ -18,7 +18,7 @@
 // accounts sum to zero). PGlite always; PostgreSQL too when DATABASE_URL is set.
 //
 //   [DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres] node bench/mixed-load.mjs
-//       [--steps 10,20,40,80,160] [--stepSeconds 20] [--compress 10]
+//       [--steps 10,20,40,80,160,320,640] [--stepSeconds 20] [--compress 10]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -338,7 +338,7 @@ async function onPostgres(options) {
 /**
  * @param {{ steps?: number[], stepSeconds?: number, compress?: number }} [options]
  */
-export async function run({ steps = [10, 20, 40, 80, 160], stepSeconds = 20, compress = 10 } = {}) {
+export async function run({ steps = [10, 20, 40, 80, 160, 320, 640], stepSeconds = 20, compress = 10 } = {}) {
   const options = { steps, stepSeconds, compress };
   /** @type {{ backend: string, rows: any[], books: Record<string, number | string | boolean> }[]} */
   const backends = [];

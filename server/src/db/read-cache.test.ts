@@ -2,13 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { ReadCache } from './read-cache';
 import { queryText, WriteClock, writesAffecting, writesOfEveryone } from './write-clock';
 
+/** A wrapped query whose statement finishes when the test calls `release`. */
+function heldQuery(clock: WriteClock) {
+  let finish: () => void = () => undefined;
+  const query = clock.wrapQuery((text: string) => new Promise<string>((resolve) => {
+    finish = () => resolve(text);
+  }), (args) => queryText(args));
+  return { query, release: () => finish() };
+}
+
 describe('WriteClock', () => {
   it('moves for every statement but a plain select, before it is sent and when it has finished', async () => {
     const clock = new WriteClock();
-    let release: () => void = () => undefined;
-    const query = clock.wrapQuery((text: string) => new Promise<string>((resolve) => {
-      release = () => resolve(text);
-    }), (args) => queryText(args));
+    const { query, release } = heldQuery(clock);
     const read = query('select * from users where id = $1');
     release();
     await read;
@@ -72,10 +78,7 @@ describe('WriteClock scopes', () => {
 
   it('keeps the scope of the code that sent the write, whatever runs while it is in flight', async () => {
     const clock = new WriteClock();
-    let release: () => void = () => undefined;
-    const query = clock.wrapQuery((text: string) => new Promise<string>((resolve) => {
-      release = () => resolve(text);
-    }), (args) => queryText(args));
+    const { query, release } = heldQuery(clock);
     const write = writesAffecting([7], () => query('update task_runs set step = 2'));
     expect(clock.epochOf(7)).toBe(1);
     // Whoever settles it, the finished write is still earner 7's.
