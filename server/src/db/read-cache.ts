@@ -13,8 +13,9 @@ interface Entry<V> {
  * One earner's read, remembered by this process until it writes anything that may change it, or
  * `ttlMs` has passed. Writes of this process move `writes`: everyone's clock, or only the clocks of
  * the earners a write was scoped to (`writesAffecting`), so its own earners never see a stale
- * figure, and one earner's task step does not drop another's Home; writes of another process (more API processes over one PostgreSQL) show at the latest `ttlMs` later, the
- * window the session cache already has. Keys name the earner, so an entry is only ever served to
+ * figure, and one earner's task step does not drop another's Home. Writes of another process (more
+ * API processes over one PostgreSQL) show at the latest `ttlMs` later, the window the session
+ * cache already has. Keys name the earner, so an entry is only ever served to
  * the earner it was read for. A read that failed is not kept; `ttlMs = 0` turns the cache off.
  */
 export class ReadCache<K, V> {
