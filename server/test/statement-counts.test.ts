@@ -55,7 +55,7 @@ describe('statements an earner call sends to the embedded database', () => {
       // Begin, the waiting run, its payment (one ledger function), the balance, commit; before the
       // first, once a process, the earner's uplines, whose cached reads a collect drops too.
       expect(await statementsOf(() => send('GET', `/app/task/collect?taskId=${task.id}`))).toBe(round === 0 ? 6 : 5);
-      // After a write every cached answer is stale: Home's three calls read again.
+      // After the earner's own step and collect their cached answers are stale: Home's three calls read again.
       expect(await statementsOf(() => send('POST', '/app/user/info', {}))).toBe(1);
       // The ledger's assets and the pending rewards, one statement.
       expect(await statementsOf(() => send('GET', '/app/user/assetInfo'))).toBe(1);

@@ -34,7 +34,7 @@ async function loadAssetInfo(db: Db, userId: number): Promise<AssetInfo> {
 
 /**
  * Home asks for these two on every visit; each earner's answer is kept per process until this
- * process writes anything, and at most `cacheMs` (see ReadCache).
+ * process sends a write that may change it, and at most `cacheMs` (see ReadCache).
  */
 export function usersRoutes(app: FastifyInstance, db: Db, writes: WriteClock, cacheMs: number): void {
   const infos = new ReadCache<number, UserInfo | null>(writes, cacheMs, (userId) => userId);
