@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { readTextTypesAsText, textParsedQuery, textParsedTransaction } from './pglite-parsers';
+import { namedStatements } from './pglite-statements';
 import { queryText, WriteClock } from './write-clock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -39,7 +40,8 @@ export function pgliteDir(dataDir: string): string {
  * 16 MB is plenty for this workload and saves ~120 MB of RSS.
  */
 export async function openPglite(dir: string): Promise<Database> {
-  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const [pglite, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
+  const { PGlite } = pglite;
   // PGlite creates only the last folder of the path.
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   const client: PGlite = await PGlite.create(dir, { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] });
@@ -48,8 +50,11 @@ export async function openPglite(dir: string): Promise<Database> {
   // drizzle talks to the instance through this view, which counts its writes and leaves off the
   // parsers drizzle sends with each statement (see pglite-parsers.ts); the job queue below talks
   // to the instance itself (its polling writes only its own tables).
-  const query = writes.wrapQuery(textParsedQuery(client.query.bind(client) as PGlite['query']), queryText);
-  const transaction = (callback: (tx: Transaction) => Promise<unknown>) => client.transaction((tx) => callback(textParsedTransaction(tx)));
+  // Its statements are prepared once and sent in one call each (see pglite-statements.ts).
+  const statements = namedStatements(client, pglite);
+  const query = writes.wrapQuery(textParsedQuery(statements.query), queryText);
+  const transaction = (callback: (tx: Transaction) => Promise<unknown>) =>
+    client.transaction((tx) => callback(textParsedTransaction(tx, statements.inTransaction(tx))));
   const tracked = new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;

@@ -43,9 +43,12 @@ export function textParsedQuery<Q extends Query>(query: Q): Q {
   return ((text: string, params?: unknown[], options?: QueryOptions) => query(text, params, withoutTextParsers(options))) as Q;
 }
 
-/** A transaction whose statements leave drizzle's per-statement parsers off, as `textParsedQuery`. */
-export function textParsedTransaction(tx: Transaction): Transaction {
-  const query = textParsedQuery(tx.query.bind(tx));
+/**
+ * A transaction whose statements go through `txQuery` (its own `query` unless given) and leave
+ * drizzle's per-statement parsers off, as `textParsedQuery`.
+ */
+export function textParsedTransaction(tx: Transaction, txQuery: Query = tx.query.bind(tx)): Transaction {
+  const query = textParsedQuery(txQuery);
   return new Proxy(tx, {
     get(target, property) {
       if (property === 'query') return query;
