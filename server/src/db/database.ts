@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { readTextTypesAsText, textParsedQuery, textParsedTransaction } from './pglite-parsers';
 import { namedStatements } from './pglite-statements';
+import { StatementNames } from './statement-names';
 import { queryText, WriteClock } from './write-clock';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -84,11 +85,15 @@ function reportLostConnection(error: Error): void {
 
 export async function openPostgres(url: string, max = 10, onConnectionError: (error: Error) => void = reportLostConnection): Promise<Database> {
   const [{ default: pg }, { drizzle }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
-  const pool = new pg.Pool({ connectionString: url, max });
+  // A connection lives ten minutes at most: its prepared statements' plans (drizzle's, named below,
+  // and those the SQL functions keep) are made again on the next, from the tables as they are then.
+  const pool = new pg.Pool({ connectionString: url, max, maxLifetimeSeconds: 600 });
   // A connection the server drops (a restart, a failover, an administrator's terminate) emits an
   // error event; unhandled, it would end the whole process. The pool replaces the connection.
   pool.on('error', onConnectionError);
   const writes = new WriteClock();
+  // drizzle's statements are prepared once per connection (see statement-names.ts).
+  const names = new StatementNames();
   /** Each connection's own query, beside the one that moves the clock: the job queue's way in. */
   type RawQuery = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
   const unclocked = new WeakMap<object, RawQuery>();
@@ -96,7 +101,10 @@ export async function openPostgres(url: string, max = 10, onConnectionError: (er
     client.on('error', onConnectionError);
     // Drizzle's statements reach PostgreSQL through a client's query: there its writes move the clock.
     unclocked.set(client, client.query as unknown as RawQuery);
-    client.query = writes.wrapQuery(client.query, queryText) as typeof client.query;
+    const clocked = writes.wrapQuery(client.query, queryText) as (...args: unknown[]) => unknown;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      return clocked.apply(this, names.named(args));
+    } as typeof client.query;
   });
   // The job queue polls its own tables several times a second, with statements that write. Through
   // the clock, each poll would drop every earner's cached reads although none of them reads those
