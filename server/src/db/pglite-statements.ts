@@ -7,7 +7,7 @@ import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/p
  * PGlite's own `query` makes six calls into the database for every statement (parse, describe
  * the statement, bind, describe the portal, execute, sync), and PostgreSQL parses, analyses and
  * plans the text each time. PGlite runs on the server's thread, so that is the thread's time: a
- * small statement cost about 230 µs that way and about 85 µs prepared once and sent as one call
+ * small statement cost 235–268 µs that way and 122–133 µs prepared once and sent as one call
  * (bench/README.md, 2026-12-06). Here the first use of a text prepares it under a name and learns
  * its parameters' types; every later use binds, describes, executes and syncs in a single call.
  *
