@@ -37,16 +37,6 @@ export interface NamedStatements {
   inTransaction(tx: Transaction): Query;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
-
 /** As PGlite tells which statement failed: its text, parameters and options on the error. */
 function withStatement(error: unknown, text: string, params: unknown[], options: QueryOptions | undefined): unknown {
   if (error !== null && typeof error === 'object') Object.assign(error, { query: text, params, queryOptions: options });
@@ -68,7 +58,7 @@ export function namedStatements(
     // Past `max` texts, the unnamed statement: prepared again at each use, never kept.
     const name = prepared.size < max ? `grab_${next++}` : '';
     const messages = await client.execProtocolStream(
-      concat([...(stale ? [serialize.close({ type: 'S', name: stale.name })] : []), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      Buffer.concat([...(stale ? [serialize.close({ type: 'S', name: stale.name })] : []), serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()]),
       { syncToFs: false, onNotice: options?.onNotice },
     );
     const statement = { name, paramTypes: parse.parseDescribeStatementResults(messages), preparedAt: now() };
@@ -91,7 +81,7 @@ export function namedStatements(
           return serializer ? serializer(value) : String(value);
         });
         const messages = await client.execProtocolStream(
-          concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
+          Buffer.concat([serialize.bind({ statement: statement.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]),
           { syncToFs: false, onNotice: options?.onNotice },
         );
         result = parse.parseResults(messages, client.parsers, options)[0];
