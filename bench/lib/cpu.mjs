@@ -4,10 +4,12 @@
 // cores idle during the run, says the call waits (round trips, one batch at a time) rather than
 // costs; a bound under the target says no scheduling can reach it, only a cheaper call.
 //
-// Beside the CPU, where the time of the two threads a batch line passes through went: the busiest
-// PostgreSQL connection (the one the batches run on) and the server's main thread, each on a core,
-// waiting for one, or asleep (waiting for the other side). A line asleep half the time while the
-// cores are not full is waiting on round trips, not on CPU.
+// Beside the CPU, where the time of the two threads a batch line passes through went: the
+// PostgreSQL connection the batches run on and the server's main thread, each on a core, waiting
+// for one, or asleep (waiting for the other side). A line asleep half the time while the cores are
+// not full is waiting on round trips, not on CPU. The pool hands the batches to whichever
+// connection is free, so the line is followed through the run: in each quarter second it is the
+// connection that was on a core longest then.
 //
 // Read from Linux's /proc, so only for a PostgreSQL on this machine; elsewhere the figures are null.
 import fs from 'node:fs';
@@ -101,6 +103,46 @@ function timeShares(before, after, wallMs) {
   return { onCore, waiting, asleep: Math.max(0, 1 - onCore - waiting) };
 }
 
+/** How often the batch line is looked for again among the connections. */
+const LINE_STEP_MS = 250;
+
+/**
+ * Follows the batch line through a run: each step, the PostgreSQL connection that was on a core
+ * longest since the step before, and what it did then (ns on a core and waiting for one, summed
+ * over the steps). A connection that ran the line in one step and sat idle in the next is not
+ * counted asleep for the line, as one busiest connection over the whole run would be.
+ * @param {Map<number, { run: number, wait: number }>} first the counts at the start
+ */
+function lineFollower(first) {
+  let last = first;
+  let run = 0;
+  let wait = 0;
+  const step = () => {
+    const now = schedstatsOf(postgresProcesses());
+    let best = null;
+    for (const [pid, after] of now) {
+      const before = last.get(pid);
+      if (!before) continue;
+      const ran = after.run - before.run;
+      if (best === null || ran > best.run) best = { run: ran, wait: after.wait - before.wait };
+    }
+    if (best) {
+      run += best.run;
+      wait += best.wait;
+    }
+    last = now;
+  };
+  const timer = setInterval(step, LINE_STEP_MS);
+  return {
+    /** The line's shares of `wallMs`, counting the part of a step since the last one. */
+    end(/** @type {number} */ wallMs) {
+      clearInterval(timer);
+      step();
+      return timeShares({ run: 0, wait: 0 }, { run, wait }, wallMs);
+    },
+  };
+}
+
 /** CPU ms of this process's children that have exited and been waited for (a `spawnSync`'s). */
 export function reapedChildrenCpuMs() {
   return statCpu(fs.readFileSync('/proc/self/stat', 'utf8')).children;
@@ -125,12 +167,12 @@ export function cpuWindow(serverPid) {
   if (serverPid === undefined) throw new Error('the server has no pid to count the CPU of');
   const mainThread = `/proc/${serverPid}/task/${serverPid}/schedstat`;
   const postgresAtStart = postgresProcesses();
+  const line = lineFollower(schedstatsOf(postgresAtStart));
   const start = {
     server: cpuMs(serverPid),
     postgres: totalCpuMs(postgresAtStart),
     self: process.cpuUsage(),
     cores: coreTicks(),
-    lines: schedstatsOf(postgresAtStart),
     main: schedstat(mainThread),
     wall: performance.now(),
   };
@@ -139,16 +181,9 @@ export function cpuWindow(serverPid) {
       const wallMs = performance.now() - start.wall;
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
-      const postgresAtEnd = postgresProcesses();
-      const postgres = totalCpuMs(postgresAtEnd);
-      // The batch line's connection is the one that ran longest in the window.
-      let line = null;
-      for (const [pid, after] of schedstatsOf(postgresAtEnd)) {
-        const shares = timeShares(start.lines.get(pid), after, wallMs);
-        if (shares && (line === null || shares.onCore > line.onCore)) line = shares;
-      }
+      const postgres = totalCpuMs(postgresProcesses());
       return {
-        line,
+        line: line.end(wallMs),
         serverMain: timeShares(start.main, schedstat(mainThread), wallMs),
         serverMs: cpuMs(serverPid) - start.server,
         postgresMs: postgres === null || start.postgres === null ? null : postgres - start.postgres,
@@ -190,7 +225,7 @@ export function cpuRows({ window, calls, pgbench, call }) {
       ['CPU per pgbench -N transaction: PostgreSQL / pgbench (ms)', `${ms(txPostgres)} / ${ms(txClient)}`],
       ['ratio the CPU alone allows (pgbench -N transaction / call)', bound === null ? 'n/a' : `${bound.toFixed(2)}×`],
       ['cores busy during the measured run', `${(window.coresBusy * 100).toFixed(0)} % of ${window.cores}`],
-      ['busiest PostgreSQL connection (the batch line): on a core / waiting for one / asleep', shares(window.line)],
+      ['the batch line (each quarter second, the busiest PostgreSQL connection): on a core / waiting for one / asleep', shares(window.line)],
       ["server's main thread: on a core / waiting for one / asleep", shares(window.serverMain)],
     ],
     figures: { server, postgres, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy, line: window.line, serverMain: window.serverMain },
