@@ -115,6 +115,13 @@ export async function buildApp({ database, config, logger = false, translator }:
     encodings: ['br', 'gzip'],
     // Dynamic responses: brotli's default level 11 costs far more CPU than it saves bytes.
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    // An answer up to 64 KB is compressed in one call on the thread that serves it (about 0.06 ms
+    // for 9 KB, 0.2 ms for 64 KB). Above the plugin's own limit, 8 KB on two cores, it went through
+    // a compression stream on the thread pool: a new compressor each time, and more turns of the
+    // event loop, each behind every call queued there. Home's task list passes 8 KB with a few more
+    // tasks, and under the mixed load its p95 was 2.2-2.8 times the other reads' that way, 1.1-1.2
+    // times this way (bench/README.md, 2026-12-07).
+    syncThreshold: 64 * 1024,
   });
 
   const sessionCache = new SessionCache(config.sessionCacheMs);
