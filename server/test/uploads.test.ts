@@ -216,6 +216,16 @@ describe.each(engines)('screenshot uploads (%s)', (engine) => {
     expect(await uploadPicture(ctx.app, stranger.token)).toMatch(/^[a-f0-9]{32}$/);
   });
 
+  it('makes the uploads folder again when it was removed while the server runs', async () => {
+    await uploadPicture(ctx.app, owner.token);
+    // An operator's clean-up, or a new volume mounted under the server.
+    fs.rmSync(ctx.config.uploadsDir, { recursive: true, force: true });
+    const id = await uploadPicture(ctx.app, owner.token);
+    expect(fs.readdirSync(ctx.config.uploadsDir)).toEqual([id]);
+    const served = await ctx.app.inject({ method: 'GET', url: `/app/upload/image/${id}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(served.statusCode).toBe(200);
+  });
+
   if (engine !== 'postgres') return;
 
   it('lets a concurrent burst through only up to the hourly limit', async () => {

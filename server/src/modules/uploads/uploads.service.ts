@@ -28,7 +28,7 @@ export async function assertUnderHourlyLimit(db: Db, perHour: number, userId: nu
 export async function storeUpload(ctx: UploadsContext, userId: number, bytes: Buffer): Promise<UploadedImage> {
   const image = await processImage(bytes);
   const id = newUploadId();
-  const temp = await writeTemp(ctx.dir, image.webp);
+  const temp = writeTemp(ctx.dir, image.webp);
   try {
     await ctx.db.transaction(async (tx) => {
       await lockUploader(tx, userId);
@@ -43,7 +43,7 @@ export async function storeUpload(ctx: UploadsContext, userId: number, bytes: Bu
         // Of the bytes as sent: the same file from two earners is the same picture, whatever our encoder makes of it.
         contentHash: createHash('sha256').update(bytes).digest('hex'),
       });
-      await publish(temp, ctx.dir, id);
+      publish(temp, ctx.dir, id);
     });
   } catch (error) {
     await removeQuietly(temp);
