@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_MEMORY_ENV } from './server-memory.mjs';
 
 const NODE_VERSION = '22.23.3';
 const PNPM_VERSION = '10.34.9';
@@ -159,12 +160,9 @@ switch (command) {
     // tree near its 500 MB budget. The bundle is not minified, so a stack trace still names the
     // functions; NODE_OPTIONS=--enable-source-maps maps it back to the sources when debugging.
     //
-    // MALLOC_ARENA_MAX=2: glibc gives threads that allocate their own malloc arenas and rarely hands
-    // their freed pages back; after a burst of large screenshots (decoded on worker threads) the
-    // embedded server stayed ~200 MB larger, about 500 MB, with the default, and near 300 MB with
-    // two (server/test/upload-burst-memory.test.ts). Elsewhere than glibc the variable does nothing.
+    // glibc's malloc set as server-memory.mjs says: fewer arenas, large blocks handed back.
     const status = run(nodeBin, [path.join(root, 'server', 'dist', 'main.js')], {
-      env: { MALLOC_ARENA_MAX: '2', ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      env: { ...SERVER_MEMORY_ENV, ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
     });
     process.exit(status);
     break;

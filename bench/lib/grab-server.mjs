@@ -7,6 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_MEMORY_ENV } from '../../tools/server-memory.mjs';
 import { BENCH_DIR } from './report.mjs';
 
 export const REPO_ROOT = path.resolve(BENCH_DIR, '..');
@@ -82,8 +83,8 @@ export function tempDir(prefix) {
  */
 export function serverEnv({ port, dataDir, databaseUrl, extra = {} }) {
   /** @type {NodeJS.ProcessEnv} */
-  // The malloc arenas `npm start` gives the server (tools/bootstrap.mjs says why).
-  const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+  // glibc's malloc as `npm start` sets it for the server (tools/server-memory.mjs says why).
+  const env = { ...SERVER_MEMORY_ENV, ...process.env };
   delete env.DATABASE_URL;
   // Benchmarks sign up many earners from 127.0.0.1.
   Object.assign(env, { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production', SIGNUPS_PER_IP_PER_DAY: '1000000', SIGNUPS_PER_DEVICE_PER_DAY: '1000000', ...extra });

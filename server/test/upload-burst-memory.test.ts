@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_MEMORY_ENV } from '../../tools/server-memory.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 
@@ -29,8 +30,8 @@ describe.runIf(process.platform === 'linux')('the embedded server under a burst 
 
   it('stays under 500 MB through eight parallel pictures of 20 MP, then eight of 40 MP', { timeout: 180_000 }, async () => {
     server = spawn(process.execPath, [path.join(repoRoot, 'server', 'dist', 'main.js')], {
-      // With the malloc arenas `npm start` gives it (tools/bootstrap.mjs says why).
-      env: { ...process.env, MALLOC_ARENA_MAX: '2', DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn', UPLOADS_PER_HOUR: '100' },
+      // With glibc's malloc as `npm start` sets it (tools/server-memory.mjs says why).
+      env: { ...process.env, ...SERVER_MEMORY_ENV, DATABASE_URL: '', DATA_DIR: dataDir, PORT: '0', NODE_ENV: 'production', LOG_LEVEL: 'warn', UPLOADS_PER_HOUR: '100' },
     });
     let output = '';
     const origin = await new Promise<string>((resolve, reject) => {
