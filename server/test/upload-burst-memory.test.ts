@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -75,5 +75,18 @@ describe.runIf(process.platform === 'linux')('the embedded server under a burst 
       console.log(`embedded server RSS, ${width}×${height}: ${Math.round(before)} MB at its peak before the burst, ${Math.round(peak)} MB at its peak after`);
       expect(peak).toBeLessThan(500);
     }
+  });
+
+  // glibc ignores a tunable it does not know, without a word: a misspelt name would leave the
+  // server on the defaults and only the memory figures would show it. The dynamic loader lists
+  // the values it took from the environment (glibc 2.33 and later; elsewhere there is nothing to set).
+  const loader = ['/lib64/ld-linux-x86-64.so.2', '/lib/ld-linux-aarch64.so.1'].find((file) => fs.existsSync(file));
+  const listing = loader ? spawnSync(loader, ['--list-tunables'], { env: { ...SERVER_MEMORY_ENV }, encoding: 'utf8' }) : null;
+  const listed = listing?.status === 0 ? listing.stdout : '';
+  it.runIf(listed.includes('glibc.malloc.'))('gives glibc every malloc setting npm start means to set', () => {
+    const value = (name: string) => Number(new RegExp(`^${name.replaceAll('.', '\\.')}: (0x[0-9a-f]+)`, 'm').exec(listed)?.[1]);
+    expect(value('glibc.malloc.arena_max')).toBe(2);
+    expect(value('glibc.malloc.trim_threshold')).toBe(256 * 1024);
+    expect(value('glibc.malloc.mmap_threshold')).toBe(256 * 1024);
   });
 });
