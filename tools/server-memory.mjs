@@ -9,8 +9,8 @@
 // - trim_threshold and mmap_threshold at 256 KB: glibc otherwise raises both as large blocks are
 //   freed, so later large blocks come from the main heap, whose freed pages it keeps. Under the
 //   mixed load at 320 simulated earners the embedded server's main heap held 121 MB; with these two
-//   the server's RSS was 334 MB instead of 414 (medians of five runs each, CPU per call unchanged;
-//   bench/README.md, 2026-12-07).
+//   the server's RSS was 334 MB instead of 414 (medians of five runs each; the server's CPU per
+//   call 1.17 against 1.12 ms, within what runs of one build move; bench/README.md, 2026-12-07).
 export const SERVER_MEMORY_ENV = Object.freeze({
   GLIBC_TUNABLES: 'glibc.malloc.arena_max=2:glibc.malloc.trim_threshold=262144:glibc.malloc.mmap_threshold=262144',
 });

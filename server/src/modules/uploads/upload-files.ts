@@ -46,8 +46,9 @@ export async function sweepStaleTemps(dir: string, olderThanMs: number, now = Da
  *
  * Written in one call on the server's thread, not through the thread pool: a stored picture is
  * tens of kilobytes into the page cache (no flush), a fraction of a millisecond, while each pooled
- * step (make the folder, open, write, close) waits its turn behind every ready socket once the
- * server is busy. Four such waits made the upload the slowest call under load (bench/README.md).
+ * step (make the folder, open, write, close, then `publish`'s rename) waits its turn behind every
+ * ready socket once the server is busy. Those five waits made the upload the slowest call under
+ * load by far (bench/README.md, 2026-12-07).
  */
 export function writeTemp(dir: string, bytes: Buffer): string {
   const temp = path.join(dir, `${TEMP_PREFIX}${randomBytes(8).toString('hex')}`);
