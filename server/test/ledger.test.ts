@@ -68,6 +68,38 @@ describe.each(engines)('ledger on %s', (engine) => {
     for (const row of rows) expect(Number(row.balance)).toBe(await entriesSum(ctx.db, row.userId));
   });
 
+  // The batch pass completes each run with the earner entry that paid it, as answered here (0042).
+  it('credits several earners at once, answering each earner entry under its key, and a key again not at all', async () => {
+    const [a, b] = [await registerEarner(ctx.app), await registerEarner(ctx.app)];
+    const keys = [`many:${a.userId}`, `many:${b.userId}`];
+    const creditMany = async () =>
+      (
+        (await ctx.db.execute(sql`
+          select idempotency_key, entry_id from ledger_credit_many_entries('rewards', 'task_reward',
+            ${sql.param([a.userId, b.userId])}::int[], ${sql.param([3_00, 4_00])}::bigint[], ${sql.param(keys)}::text[])
+          order by idempotency_key`)) as unknown as { rows: { idempotency_key: string; entry_id: string | number }[] }
+      ).rows;
+    const answered = await creditMany();
+    const entries = await ctx.db
+      .select({ key: ledgerTransfers.idempotencyKey, id: ledgerEntries.id, userId: ledgerEntries.userId, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(sql`${ledgerTransfers.idempotencyKey} in (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) and ${ledgerEntries.account} = 'earner'`)
+      .orderBy(ledgerTransfers.idempotencyKey);
+    expect(answered.map((r) => [r.idempotency_key, Number(r.entry_id)])).toEqual(entries.map((e) => [e.key, Number(e.id)]));
+    expect(new Map(entries.map((e) => [e.userId, Number(e.amount)]))).toEqual(
+      new Map([
+        [a.userId, 3_00],
+        [b.userId, 4_00],
+      ]),
+    );
+    expect(await creditMany()).toEqual([]);
+    expect([await balanceOf(ctx.db, a.userId), await balanceOf(ctx.db, b.userId)]).toEqual([100_00 + 3_00, 100_00 + 4_00]);
+    // Nobody to credit (a pass's rebates in a team without uplines): nothing made, nothing refused.
+    const none = await ctx.db.execute(sql`select ledger_credit_many('rewards', 'rebate', null, null, null) as made`);
+    expect(Number((none as unknown as { rows: { made: number }[] }).rows[0]?.made)).toBe(0);
+  });
+
   it('commits the entry with the caller: a failure later in the transaction undoes it', async () => {
     const { userId } = await registerEarner(ctx.app);
     await expect(

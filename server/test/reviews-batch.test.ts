@@ -19,7 +19,7 @@ async function pendingIn(ctx: TestContext, earner: Registered, reward = 100_00) 
   return { run, submissionId };
 }
 
-// Passes that arrive together share one statement (group commit, `ledger_pass_submissions`); each
+// Passes that arrive together share one statement (group commit, `ledger_pass_submissions_in_order`); each
 // item must still be decided as if the passes had come one after another.
 describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
   const ctx = useTestContext(engine);
@@ -157,10 +157,10 @@ describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
   it('plans the pass functions once for batches of any size, by their keys', async () => {
     const result = await ctx.db.execute(sql`
       select proname, proconfig from pg_proc
-      where proname in ('ledger_pass_submissions', 'ledger_pass_submissions_in_order', 'ledger_pass_team_locks', 'ledger_credit_many')
+      where proname in ('ledger_pass_submissions_in_order', 'ledger_pass_team_locks', 'ledger_credit_many')
       order by proname`);
     expect((result as unknown as { rows: { proname: string; proconfig: string[] | null }[] }).rows).toEqual(
-      ['ledger_credit_many', 'ledger_pass_submissions', 'ledger_pass_submissions_in_order', 'ledger_pass_team_locks'].map((proname) => ({
+      ['ledger_credit_many', 'ledger_pass_submissions_in_order', 'ledger_pass_team_locks'].map((proname) => ({
         proname,
         proconfig: ['plan_cache_mode=force_generic_plan', 'enable_seqscan=off'],
       })),
