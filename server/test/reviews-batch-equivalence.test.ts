@@ -10,12 +10,13 @@ import { countRows, engines, useTestContext } from './helper';
 import { insertMember } from './team-fixtures';
 
 /**
- * The batch of passes (`ledger_pass_submissions_in_order`) is a second writer of the same money as the single
- * pass (`ledger_pass_submission`). For random teams, earners verified or not, submissions in every
- * state and lists of passes with repeats, two worlds made alike are passed: one as a batch, one item
- * by item in the same order. Everything either leaves behind must be the same, seen through the
- * worlds' own users, runs and submissions; a batch may instead refuse as a whole and change nothing,
- * since the server then passes each item alone. fast-check prints the seed and the shrunk case.
+ * The batch of passes (`ledger_pass_submissions_in_order`) is a second writer of the same money as
+ * the single pass (`ledger_pass_submission`). For random teams, earners verified or not, submissions
+ * in every state and lists of passes with repeats, two worlds made alike are passed: one as a batch,
+ * one item by item in the same order. Everything either leaves behind must be the same, seen through
+ * the worlds' own users, runs and submissions; a batch may instead refuse as a whole and change
+ * nothing, since the server then passes each item alone. fast-check prints the seed and the shrunk
+ * case.
  */
 
 const REWARD = fc.oneof(

@@ -19,8 +19,9 @@ async function pendingIn(ctx: TestContext, earner: Registered, reward = 100_00) 
   return { run, submissionId };
 }
 
-// Passes that arrive together share one statement (group commit, `ledger_pass_submissions_in_order`); each
-// item must still be decided as if the passes had come one after another.
+// Passes that arrive together share one statement (group commit,
+// `ledger_pass_submissions_in_order`); each item must still be decided as if the passes had come one
+// after another.
 describe.each(engines)('reviewer passes in batches (%s)', (engine) => {
   const ctx = useTestContext(engine);
   let reviewer: Registered;

@@ -209,9 +209,9 @@ function passBatcher(db: Executor): Batcher<PassCall, PassAnswer> {
  *
  * On the database handle, passes from concurrent callers share one statement,
  * `ledger_pass_submissions_in_order` (migrations 0020, 0027 and 0042; it first takes the team's rows
- * in one order, so that passes in two processes never deadlock), each
- * answered its own outcome; a batch that fails is passed again item by item, so only a bad item
- * fails. Inside a caller's transaction the pass is a statement of that transaction, alone.
+ * in one order, so that passes in two processes never deadlock), each answered its own outcome; a
+ * batch that fails is passed again item by item, so only a bad item fails. Inside a caller's
+ * transaction the pass is a statement of that transaction, alone.
  */
 export function passAndPay(db: Executor, submissionId: number, reviewer: { userId: number; role: string } | null, now: Date): Promise<PassAnswer> {
   const call = { submissionId, reviewer, now };
