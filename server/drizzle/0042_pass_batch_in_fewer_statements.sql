@@ -1,13 +1,14 @@
 -- A batch of passes costs PostgreSQL about a millisecond whatever it carries, and about 0.2 ms a
--- pass: ledger_pass_submissions_in_order ran ledger_pass_team_locks (four statements) and then
+-- pass: ledger_pass_submissions_in_order ran ledger_pass_team_locks (three statements) and then
 -- ledger_pass_submissions (0029, twenty more), and PostgreSQL builds the executor state of every
 -- statement again at each call, plans kept or not (a quarter of PostgreSQL's samples in a profile
 -- of one backend passing four a statement, bench/README.md, 2026-12-07). Over HTTP a batch holds a
 -- handful of passes, so that fixed part is about half of what a pass costs the database.
 --
 -- The same steps, in the same order, taking the same rows, in fewer statements:
--- - the team's locks and the pass are one function; the submissions are locked once, not twice, and
---   the team's users rows are locked by the statement that finds them;
+-- - the team's locks (ledger_pass_team_locks, for a pass alone too) lock the users rows in the
+--   statement that finds them, and the pass, now in the function the server calls, does not lock
+--   the submissions a second time;
 -- - the claims are read by the statement that decides, which also counts the runs it passed;
 -- - the reward's ledger transfers answer the entries they made (ledger_credit_many_entries, below),
 --   instead of being read back by key;
@@ -63,6 +64,31 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 
+-- The team's locks (0027), the same rows in the same order: the submissions in id order, then the
+-- users rows of their earners under review and of all their uplines in descending id (an upline's
+-- id is below its member's), found and locked by one statement; then the balances that exist.
+CREATE OR REPLACE FUNCTION ledger_pass_team_locks(p_submission_ids integer[]) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_team integer[];
+BEGIN
+  WITH earners AS (
+    SELECT s.user_id, s.status FROM submissions s WHERE s.id = ANY(p_submission_ids) ORDER BY s.id FOR NO KEY UPDATE
+  ),
+  team AS (
+    SELECT e.user_id AS uid FROM earners e WHERE e.status = 'underReview'
+    UNION
+    SELECT a.ancestor_id FROM earners e JOIN user_ancestors a ON a.user_id = e.user_id WHERE e.status = 'underReview'
+  )
+  SELECT array_agg(l.id) INTO v_team
+  FROM (SELECT u.id FROM users u WHERE u.id IN (SELECT team.uid FROM team) ORDER BY u.id DESC FOR NO KEY UPDATE OF u) l;
+  IF v_team IS NULL THEN
+    RETURN;
+  END IF;
+  PERFORM 1 FROM balances b WHERE b.user_id = ANY(v_team) ORDER BY b.user_id DESC FOR NO KEY UPDATE;
+END;
+$$;--> statement-breakpoint
+
 CREATE OR REPLACE FUNCTION ledger_pass_submissions_in_order(p_submission_ids integer[], p_reviewer_ids integer[], p_reviewer_roles text[], p_nows timestamptz[])
 RETURNS TABLE (
   ordinal integer, outcome text, id integer, run_id integer, user_id integer, task_id integer, pictures jsonb, status text, reason text,
@@ -73,7 +99,6 @@ LANGUAGE plpgsql AS $$
 #variable_conflict use_column
 DECLARE
   v_today date := (now() AT TIME ZONE 'UTC')::date;
-  v_team integer[];
   v_claimed integer[];
   -- The items that pass, aligned: ordinal, submission, run, reason, reviewer, role; and how many runs.
   v_p_ord integer[];
@@ -102,25 +127,9 @@ DECLARE
   v_entries bigint[];
   v_moved integer;
 BEGIN
-  -- reviews, then team: the batch's submissions in id order (so that two batches never wait on each
-  -- other in a circle), then the users rows of their earners under review and of all their uplines in
-  -- descending id (an upline's id is below its member's), the order every pass takes a team in;
-  -- the users row stands for the member's progress, which may not exist yet (0027).
-  WITH earners AS (
-    SELECT s.user_id, s.status FROM submissions s WHERE s.id = ANY(p_submission_ids) ORDER BY s.id FOR NO KEY UPDATE
-  ),
-  team AS (
-    SELECT e.user_id AS uid FROM earners e WHERE e.status = 'underReview'
-    UNION
-    SELECT a.ancestor_id FROM earners e JOIN user_ancestors a ON a.user_id = e.user_id WHERE e.status = 'underReview'
-  )
-  SELECT array_agg(l.id) INTO v_team
-  FROM (SELECT u.id FROM users u WHERE u.id IN (SELECT team.uid FROM team) ORDER BY u.id DESC FOR NO KEY UPDATE OF u) l;
-
-  -- ledger: the team's balances that exist, as every payment takes them (a withdrawal batch too).
-  IF v_team IS NOT NULL THEN
-    PERFORM 1 FROM balances b WHERE b.user_id = ANY(v_team) ORDER BY b.user_id DESC FOR NO KEY UPDATE;
-  END IF;
+  -- The batch's submissions, then its team's rows, in the order every pass takes them (0027), so
+  -- that two batches, or a batch and a withdrawal batch, never wait on each other in a circle.
+  PERFORM ledger_pass_team_locks(p_submission_ids);
 
   -- reviews: the decision, by the first item of each submission that may decide it; an item is kept
   -- out by another reviewer's live claim (as the batch starts) and by its reviewer's own submission.
@@ -349,6 +358,8 @@ DROP FUNCTION ledger_pass_submissions(integer[], integer[], text[], timestamptz[
 
 -- CREATE OR REPLACE drops a function's settings; each of these keeps one plan per connection for its
 -- statements (0028) and reaches its rows by key (0030). test/reviews-batch.test.ts holds them.
+ALTER FUNCTION ledger_pass_team_locks(integer[]) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
+ALTER FUNCTION ledger_pass_team_locks(integer[]) SET enable_seqscan = off;--> statement-breakpoint
 ALTER FUNCTION ledger_pass_submissions_in_order(integer[], integer[], text[], timestamptz[]) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
 ALTER FUNCTION ledger_pass_submissions_in_order(integer[], integer[], text[], timestamptz[]) SET enable_seqscan = off;--> statement-breakpoint
 ALTER FUNCTION ledger_credit_many(text, text, integer[], bigint[], text[]) SET plan_cache_mode = force_generic_plan;--> statement-breakpoint
