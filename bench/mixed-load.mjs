@@ -3,7 +3,8 @@
 // the three calls a client makes at once), sends a presence heartbeat every 30 s, and now and then
 // collects a reward (a repeatable "open the channel" task the benchmark adds: open, then collect);
 // one in 20 uploads a screenshot and one in 50 requests a withdrawal (funded beforehand through a
-// one-time task of its own, with a saved UPI recipient).
+// one-time task of its own, with a saved UPI recipient), each once, at a moment of the step in which
+// the earner arrives.
 //
 // Time is compressed by --compress (default 10): a 30 s heartbeat is sent every 3 s, and an earner
 // acts every 1 s instead of every 10 s, so each simulated earner stands for --compress real ones in
@@ -168,6 +169,12 @@ async function earnerLoop(baseUrl, earner, tasks, { until, compress, stats, scre
 
   // Earners arrive spread over the first think time, not all in the same millisecond.
   await sleep(Math.random() * (THINK_MS / compress));
+  // An earner's one upload and one withdrawal come at a moment drawn over the step they arrive in,
+  // leaving time for the action before the step ends. At their first action instead, every new
+  // earner's came in the step's first two seconds, and their p95 measured that burst.
+  const someMomentOfTheStep = () => Date.now() + Math.random() * Math.max(0, until - Date.now() - (1.5 * THINK_MS) / compress);
+  const uploadAt = earner.index % 20 === 1 && !earner.uploaded ? someMomentOfTheStep() : Number.POSITIVE_INFINITY;
+  const withdrawAt = earner.recipientId && !earner.withdrew ? someMomentOfTheStep() : Number.POSITIVE_INFINITY;
   await openHome();
   await heartbeat();
   let nextHeartbeat = Date.now() + HEARTBEAT_MS / compress;
@@ -179,10 +186,10 @@ async function earnerLoop(baseUrl, earner, tasks, { until, compress, stats, scre
       await heartbeat();
     }
     // Each earner uploads and withdraws at most once in the whole run.
-    if (earner.index % 20 === 1 && !earner.uploaded) {
+    if (!earner.uploaded && Date.now() >= uploadAt) {
       earner.uploaded = true;
       await timed(stats, 'upload', () => fetch(`${baseUrl}/app/upload/image`, { method: 'POST', headers: { ...auth, 'content-type': 'image/png' }, body: new Uint8Array(screenshot) }));
-    } else if (earner.recipientId && !earner.withdrew) {
+    } else if (!earner.withdrew && Date.now() >= withdrawAt) {
       earner.withdrew = true;
       await timed(stats, 'pay-withdraw', post('/app/pay/pay-withdraw', { amount: earner.withdrawAmount, recipientId: earner.recipientId, idempotencyKey: `bench-withdrawal-${process.pid}-${earner.index}` }));
     } else if (Math.random() < 0.3) {
