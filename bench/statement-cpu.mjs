@@ -27,11 +27,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { call, REVIEWER } from './lib/grab-api.mjs';
+import { schedstat } from './lib/cpu.mjs';
 import { REPO_ROOT, startGrab } from './lib/grab-server.mjs';
 import { createDatabase, DB_PREFIX, dropDatabase, psql } from './lib/postgres.mjs';
 import { isMain, machine, median, printTable, runAsScript, times, writeResult } from './lib/report.mjs';
 import { prepareQueue } from './review-pass.mjs';
-import { prepareEarners, tokenOf } from './withdraw.mjs';
+import { prepareEarners, requestRules, tokenOf } from './withdraw.mjs';
 
 /** The server's own driver, so that the statement goes out as the server sends it. */
 const { Client } = createRequire(path.join(REPO_ROOT, 'server', 'package.json'))('pg');
@@ -44,9 +45,11 @@ const WARM_UP = 20;
  * @typedef {{ text: string, params: (n: number, batch: number) => unknown[] }} Statement
  */
 
-/** Nanoseconds the process `pid` has spent on a core (the first field of schedstat). */
+/** Nanoseconds the backend `pid` has spent on a core. */
 function onCoreNs(/** @type {number} */ pid) {
-  return Number(fs.readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  const count = schedstat(`/proc/${pid}/schedstat`);
+  if (!count) throw new Error(`no schedstat for backend ${pid}: this needs PostgreSQL on this Linux machine`);
+  return count.run;
 }
 
 /**
@@ -100,11 +103,7 @@ async function withdrawStatement(url, items) {
     await server.stop();
   }
   const [points, fee] = psql(url, `select points || ' ' || fee from withdraw_orders where idempotency_key = 'statement-cpu-quote'`).split(' ');
-  const [settings, currency] = psql(
-    url,
-    `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
-       join lateral (select * from currencies c where c.code = s.currency order by c.language limit 1) c on true where s.currency = 'USD'`,
-  ).split('\t');
+  const [settings, currency] = requestRules(url);
   const earners = psql(url, `select u.id || ':' || r.id from users u join recipients r on r.user_id = u.id where u.public_id like 'wbench-%' order by u.id`)
     .split('\n')
     .slice(0, items)

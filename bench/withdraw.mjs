@@ -138,6 +138,21 @@ const ALONE_SETS = [
 ];
 
 /**
+ * The dollar rules a request carries, as the server's cache holds them: the settings row and the
+ * currency row, each as JSON text (the function refuses a copy that is not the table's).
+ * @param {string} url
+ * @returns {[string, string]}
+ */
+export function requestRules(url) {
+  const [settings, currency] = psql(
+    url,
+    `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
+       join lateral (select * from currencies c where c.code = s.currency order by c.language limit 1) c on true where s.currency = 'USD'`,
+  ).split('\t');
+  return [String(settings), String(currency)];
+}
+
+/**
  * The request with nothing around it: pgbench sends the statements the server sends, with the
  * arguments it sends (the rules as this process caches them and the quote of an order the server
  * made), for each earner of the fixture set `tag`, one statement per transaction, from `clients`
@@ -149,11 +164,7 @@ const ALONE_SETS = [
  * @param {{ tag: string, clients: number, batch: number, batchFunction?: boolean, count: number }} how
  */
 function requestAlone(url, { tag, clients, batch, batchFunction = false, count }) {
-  const rules = psql(
-    url,
-    `select to_jsonb(s)::text || E'\\t' || to_jsonb(c)::text from withdraw_settings s
-       join lateral (select * from currencies c where c.code = s.currency order by c.language limit 1) c on true where s.currency = 'USD'`,
-  ).split('\t');
+  const rules = requestRules(url);
   const [points, fee] = psql(url, `select points || ' ' || fee from withdraw_orders where amount = 100 limit 1`).split(' ');
   const literal = (/** @type {string | undefined} */ text) => `'${String(text).replaceAll("'", "''")}'::jsonb`;
   const table = `bench_${tag}`;

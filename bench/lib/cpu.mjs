@@ -67,7 +67,7 @@ function postgresProcesses() {
  * null where the kernel keeps no such count or the thread is gone.
  * @param {string} file
  */
-function schedstat(file) {
+export function schedstat(file) {
   try {
     const [run, wait] = fs.readFileSync(file, 'utf8').trim().split(' ').map(Number);
     return run === undefined || wait === undefined || Number.isNaN(run) || Number.isNaN(wait) ? null : { run, wait };
