@@ -185,7 +185,7 @@ export async function run({ clients = 10, submissions: count = SUBMISSIONS, pgbe
         ['reconciliation', off.length === 0 ? 'holds' : off.join(', ')],
       ],
     );
-    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, submissions: count, rps, pgbench: { before, after, cpu: [beforeCpu, afterCpu] }, ratio, ceiling, cpu: cpu.figures, passedAlone, target: TARGET_RATIO, credited, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('review-pass', figures);
     return figures;
   } finally {

@@ -289,7 +289,7 @@ export async function run({ clients = 10, earners = EARNERS, history = 1, pgbenc
         ...Object.entries(books).map(([name, value]) => [`reconciliation: ${name}`, String(value)]),
       ],
     );
-    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after }, ratio, ceiling, cpu: cpu.figures, decidedWhileWaiting, payingCpu, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
+    const figures = { machine: machine(), clients, earners, history, rps, pgbench: { before, after, cpu: [beforeCpu, afterCpu] }, ratio, ceiling, cpu: cpu.figures, decidedWhileWaiting, payingCpu, aloneSent: sentAlone, aloneCreated, target: TARGET_RATIO, orders, states, books, latency: result.latency, non2xx: result.non2xx, errors: result.errors };
     writeResult('withdraw', figures);
     return figures;
   } finally {

@@ -19,10 +19,21 @@ import { cpuMs } from './grab-server.mjs';
 /** Linux's clock tick, in which /proc reports CPU time (USER_HZ, 100 on every mainstream kernel). */
 const TICK_MS = 10;
 
-/** Ms of a /proc `stat` line's own (utime, stime) and waited-for children's (cutime, cstime) CPU. */
+/**
+ * Ms of a /proc `stat` line's own (utime, stime) and waited-for children's (cutime, cstime) CPU,
+ * each also split into time in the process's code (user) and in the kernel's for it (system).
+ */
 function statCpu(/** @type {string} */ stat) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
-  return { own: ((fields[11] ?? 0) + (fields[12] ?? 0)) * TICK_MS, children: ((fields[13] ?? 0) + (fields[14] ?? 0)) * TICK_MS };
+  const [user = 0, system = 0, childUser = 0, childSystem = 0] = fields.slice(11, 15);
+  return {
+    own: (user + system) * TICK_MS,
+    children: (childUser + childSystem) * TICK_MS,
+    user: user * TICK_MS,
+    system: system * TICK_MS,
+    childUser: childUser * TICK_MS,
+    childSystem: childSystem * TICK_MS,
+  };
 }
 
 /**
@@ -44,22 +55,101 @@ function totalCpuMs(processes) {
   }, 0);
 }
 
-/** Every PostgreSQL process now running, with its /proc `stat` line. */
+/**
+ * PostgreSQL's CPU ms so far, split by who spent it: the connections' backends (those running now
+ * and those the postmaster has reaped) and the background processes (the postmaster itself, the
+ * WAL writer, the checkpointer, the background writer…), each in user and system time. On the
+ * loopback, system time includes the receiving side of what a process sends. Null as for
+ * `postgresCpuMs`.
+ * @returns {PostgresCpuParts | null}
+ */
+export function postgresCpuParts() {
+  const processes = postgresProcesses();
+  if (processes.length === 0) return null;
+  const parts = { connections: { user: 0, system: 0 }, background: { user: 0, system: 0 } };
+  for (const { stat, title } of processes) {
+    const cpu = statCpu(stat);
+    const own = isBackground(title) ? parts.background : parts.connections;
+    own.user += cpu.user;
+    own.system += cpu.system;
+    // Only the postmaster reaps PostgreSQL's processes, and the ones it reaps in a run are backends.
+    parts.connections.user += cpu.childUser;
+    parts.connections.system += cpu.childSystem;
+  }
+  return parts;
+}
+
+/** @typedef {{ connections: { user: number, system: number }, background: { user: number, system: number } }} PostgresCpuParts */
+
+/**
+ * Whether a PostgreSQL process, by the title it gives itself, is one of the server's own rather
+ * than a connection's: the postmaster keeps its command line; the others are titled
+ * `postgres: [cluster: ]role`, and a connection's title names its user, database and client.
+ * @param {string} title
+ */
+function isBackground(title) {
+  return !title.startsWith('postgres:') || /: (checkpointer|background writer|walwriter|autovacuum launcher|logical replication launcher|archiver|startup|walreceiver|walsender)\b/.test(title);
+}
+
+/**
+ * `after - before` of two `postgresCpuParts`, over `calls` calls, in ms a call.
+ * @param {PostgresCpuParts | null} before
+ * @param {PostgresCpuParts | null} after
+ * @param {number} calls
+ * @returns {PostgresCpuParts | null}
+ */
+export function postgresCpuPartsPer(before, after, calls) {
+  if (!before || !after || calls <= 0) return null;
+  const per = (/** @type {'connections' | 'background'} */ who, /** @type {'user' | 'system'} */ kind) => (after[who][kind] - before[who][kind]) / calls;
+  return {
+    connections: { user: per('connections', 'user'), system: per('connections', 'system') },
+    background: { user: per('background', 'user'), system: per('background', 'system') },
+  };
+}
+
+/**
+ * Every PostgreSQL process now running, with its /proc `stat` line and its title, once none is
+ * exiting. A backend whose client has just gone (pgbench's, the moment pgbench returns) spends a
+ * few milliseconds tearing down; meanwhile /proc reports CPU for it that is neither its own nor yet
+ * its parent's, and a count taken then came out up to two thirds short (a pgbench -N transaction
+ * read as 0.09 ms of PostgreSQL's CPU instead of 0.26). So the listing is taken again until no
+ * process is exiting, for at most `SETTLE_MS`; a process still exiting then is counted as it is.
+ */
 function postgresProcesses() {
-  /** @type {{ pid: number, stat: string }[]} */
+  const deadline = performance.now() + SETTLE_MS;
+  for (;;) {
+    const { found, exiting } = listPostgresProcesses();
+    if (!exiting || performance.now() >= deadline) return found;
+    Atomics.wait(pause, 0, 0, 5);
+  }
+}
+
+const SETTLE_MS = 3000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** One listing of PostgreSQL's processes, and whether any of them is exiting. */
+function listPostgresProcesses() {
+  /** @type {{ pid: number, stat: string, title: string }[]} */
   const found = [];
+  let exiting = false;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
+    let title;
     try {
       stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
     } catch {
       continue; // gone since the listing
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    if (name === 'postgres' || name.startsWith('postgres:')) found.push({ pid: Number(entry), stat });
+    if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
+    // An exiting process has given back its memory, and its command line with it, or is a zombie.
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    if (title === '' || state === 'Z' || state === 'X') exiting = true;
+    found.push({ pid: Number(entry), stat, title });
   }
-  return found;
+  return { found, exiting };
 }
 
 /**
@@ -171,6 +261,7 @@ export function cpuWindow(serverPid) {
   const start = {
     server: cpuMs(serverPid),
     postgres: totalCpuMs(postgresAtStart),
+    postgresParts: postgresCpuParts(),
     self: process.cpuUsage(),
     cores: coreTicks(),
     main: schedstat(mainThread),
@@ -182,7 +273,10 @@ export function cpuWindow(serverPid) {
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
       const postgres = totalCpuMs(postgresProcesses());
+      const postgresParts = postgresCpuParts();
       return {
+        /** @param {number} calls */
+        postgresPartsPer: (calls) => postgresCpuPartsPer(start.postgresParts, postgresParts, calls),
         line: line.end(wallMs),
         serverMain: timeShares(start.main, schedstat(mainThread), wallMs),
         serverMs: cpuMs(serverPid) - start.server,
@@ -196,12 +290,33 @@ export function cpuWindow(serverPid) {
 }
 
 /** @typedef {ReturnType<ReturnType<typeof cpuWindow>['end']>} CpuWindow */
-/** @typedef {{ postgres: number | null, client: number }} TransactionCpu  CPU ms per pgbench transaction */
+/** @typedef {{ postgres: number | null, client: number, postgresParts: PostgresCpuParts | null }} TransactionCpu  CPU ms per pgbench transaction */
 
 const ms = (/** @type {number | null} */ n) => (n === null ? 'n/a' : n.toFixed(3));
 const percent = (/** @type {number} */ share) => `${(share * 100).toFixed(0)} %`;
 const shares = (/** @type {{ onCore: number, waiting: number, asleep: number } | null} */ s) =>
   s === null ? 'n/a' : `${percent(s.onCore)} / ${percent(s.waiting)} / ${percent(s.asleep)}`;
+
+/** @param {PostgresCpuParts | null} parts */
+const partsText = (parts) =>
+  parts === null
+    ? 'n/a'
+    : `${ms(parts.connections.user)} + ${ms(parts.connections.system)}, ${ms(parts.background.user)} + ${ms(parts.background.system)}`;
+
+/**
+ * The mean of some runs' parts, or null if any run has none.
+ * @param {(PostgresCpuParts | null)[]} runs
+ * @returns {PostgresCpuParts | null}
+ */
+function averageParts(runs) {
+  if (runs.length === 0 || runs.some((r) => r === null)) return null;
+  const known = /** @type {PostgresCpuParts[]} */ (runs);
+  const mean = (/** @type {'connections' | 'background'} */ who, /** @type {'user' | 'system'} */ kind) => known.reduce((a, r) => a + r[who][kind], 0) / known.length;
+  return {
+    connections: { user: mean('connections', 'user'), system: mean('connections', 'system') },
+    background: { user: mean('background', 'user'), system: mean('background', 'system') },
+  };
+}
 
 /**
  * The rows a write benchmark prints about CPU: what its call cost, what a pgbench transaction
@@ -219,15 +334,21 @@ export function cpuRows({ window, calls, pgbench, call }) {
   const txClient = pgbench.reduce((a, p) => a + p.client, 0) / Math.max(1, pgbench.length);
   const txTotal = txPostgres === null ? null : txPostgres + txClient;
   const bound = callTotal && txTotal ? txTotal / callTotal : null;
+  const callParts = window.postgresPartsPer(calls);
+  const txParts = averageParts(pgbench.map((p) => p.postgresParts));
   return {
     rows: [
       [`CPU per ${call}: server / PostgreSQL / load tool (ms)`, `${ms(server)} / ${ms(postgres)} / ${ms(loadTool)}`],
       ['CPU per pgbench -N transaction: PostgreSQL / pgbench (ms)', `${ms(txPostgres)} / ${ms(txClient)}`],
+      [
+        `PostgreSQL's CPU per ${call} / per pgbench -N transaction: connections user + system, background processes user + system (ms)`,
+        `${partsText(callParts)} / ${partsText(txParts)}`,
+      ],
       ['ratio the CPU alone allows (pgbench -N transaction / call)', bound === null ? 'n/a' : `${bound.toFixed(2)}×`],
       ['cores busy during the measured run', `${(window.coresBusy * 100).toFixed(0)} % of ${window.cores}`],
       ['the batch line (each quarter second, the busiest PostgreSQL connection): on a core / waiting for one / asleep', shares(window.line)],
       ["server's main thread: on a core / waiting for one / asleep", shares(window.serverMain)],
     ],
-    figures: { server, postgres, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy, line: window.line, serverMain: window.serverMain },
+    figures: { server, postgres, postgresParts: callParts, pgbenchPostgresParts: txParts, loadTool, pgbenchPostgres: txPostgres, pgbenchClient: txClient, bound, coresBusy: window.coresBusy, line: window.line, serverMain: window.serverMain },
   };
 }

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { postgresCpuMs, reapedChildrenCpuMs } from './cpu.mjs';
+import { postgresCpuMs, postgresCpuParts, postgresCpuPartsPer, reapedChildrenCpuMs } from './cpu.mjs';
 import { REPO_ROOT, SERVER_NODE, startGrab } from './grab-server.mjs';
 
 const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
@@ -145,11 +145,12 @@ export function pgbench(url, clients, seconds, mode = '-N') {
  * @returns {{ tps: number, cpu: import('./cpu.mjs').TransactionCpu }}
  */
 export function pgbenchCounted(url, clients, seconds, mode = '-N') {
-  const before = { postgres: postgresCpuMs(), client: reapedChildrenCpuMs() };
+  const before = { postgres: postgresCpuMs(), client: reapedChildrenCpuMs(), parts: postgresCpuParts() };
   const result = spawnSync('pgbench', [mode, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
     encoding: 'utf8',
   });
   const postgres = postgresCpuMs();
+  const parts = postgresCpuParts();
   const client = reapedChildrenCpuMs() - before.client;
   if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
@@ -157,7 +158,11 @@ export function pgbenchCounted(url, clients, seconds, mode = '-N') {
   const done = Number(/number of transactions actually processed: (\d+)/.exec(result.stdout)?.[1] ?? Number.NaN);
   return {
     tps: Number(match[1]),
-    cpu: { postgres: postgres === null || before.postgres === null ? null : (postgres - before.postgres) / done, client: client / done },
+    cpu: {
+      postgres: postgres === null || before.postgres === null ? null : (postgres - before.postgres) / done,
+      client: client / done,
+      postgresParts: postgresCpuPartsPer(before.parts, parts, done),
+    },
   };
 }
 
