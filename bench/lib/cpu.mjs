@@ -21,13 +21,12 @@ const TICK_MS = 10;
 
 /**
  * Ms of a /proc `stat` line's own (utime, stime) and waited-for children's (cutime, cstime) CPU,
- * each also split into time in the process's code (user) and in the kernel's for it (system).
+ * each in the process's code (user) and in the kernel's for it (system).
  */
 function statCpu(/** @type {string} */ stat) {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
   const [user = 0, system = 0, childUser = 0, childSystem = 0] = fields.slice(11, 15);
   return {
-    own: (user + system) * TICK_MS,
     children: (childUser + childSystem) * TICK_MS,
     user: user * TICK_MS,
     system: system * TICK_MS,
@@ -38,33 +37,24 @@ function statCpu(/** @type {string} */ stat) {
 
 /**
  * CPU ms of every PostgreSQL process now running, plus what the postmaster has reaped of its
- * children: a backend that served a pgbench client and exited still counts. Null when no
- * PostgreSQL process is visible (a database on another machine).
- * @returns {number | null}
+ * children: a backend that served a pgbench client and exited still counts. Both the total and
+ * its split come from one listing. Null when no PostgreSQL process is visible (a database on
+ * another machine).
+ * @returns {{ ms: number, parts: PostgresCpuParts } | null}
  */
-export function postgresCpuMs() {
-  return totalCpuMs(postgresProcesses());
-}
-
-/** @param {{ stat: string }[]} processes */
-function totalCpuMs(processes) {
-  if (processes.length === 0) return null;
-  return processes.reduce((total, { stat }) => {
-    const cpu = statCpu(stat);
-    return total + cpu.own + cpu.children;
-  }, 0);
+export function postgresCpu() {
+  return cpuOf(postgresProcesses());
 }
 
 /**
- * PostgreSQL's CPU ms so far, split by who spent it: the connections' backends (those running now
- * and those the postmaster has reaped) and the background processes (the postmaster itself, the
- * WAL writer, the checkpointer, the background writer…), each in user and system time. On the
- * loopback, system time includes the receiving side of what a process sends. Null as for
- * `postgresCpuMs`.
- * @returns {PostgresCpuParts | null}
+ * The CPU of the PostgreSQL processes listed, in all and split by who spent it: the connections'
+ * backends (those running and those the postmaster has reaped) and the background processes (the
+ * postmaster itself, the WAL writer, the checkpointer, the background writer…), each in user and
+ * system time. On the loopback, system time includes the receiving side of what a process sends.
+ * @param {{ stat: string, title: string }[]} processes
+ * @returns {{ ms: number, parts: PostgresCpuParts } | null}
  */
-export function postgresCpuParts() {
-  const processes = postgresProcesses();
+function cpuOf(processes) {
   if (processes.length === 0) return null;
   const parts = { connections: { user: 0, system: 0 }, background: { user: 0, system: 0 } };
   for (const { stat, title } of processes) {
@@ -76,7 +66,8 @@ export function postgresCpuParts() {
     parts.connections.user += cpu.childUser;
     parts.connections.system += cpu.childSystem;
   }
-  return parts;
+  const ms = parts.connections.user + parts.connections.system + parts.background.user + parts.background.system;
+  return { ms, parts };
 }
 
 /** @typedef {{ connections: { user: number, system: number }, background: { user: number, system: number } }} PostgresCpuParts */
@@ -92,7 +83,7 @@ function isBackground(title) {
 }
 
 /**
- * `after - before` of two `postgresCpuParts`, over `calls` calls, in ms a call.
+ * `after - before` of two counts' parts, over `calls` calls, in ms a call.
  * @param {PostgresCpuParts | null} before
  * @param {PostgresCpuParts | null} after
  * @param {number} calls
@@ -208,7 +199,8 @@ function lineFollower(first) {
   let run = 0;
   let wait = 0;
   const step = () => {
-    const now = schedstatsOf(postgresProcesses());
+    // Not settled: only the line's time on a core is read here, and this process also runs the load.
+    const now = schedstatsOf(listPostgresProcesses().found);
     let best = null;
     for (const [pid, after] of now) {
       const before = last.get(pid);
@@ -260,8 +252,7 @@ export function cpuWindow(serverPid) {
   const line = lineFollower(schedstatsOf(postgresAtStart));
   const start = {
     server: cpuMs(serverPid),
-    postgres: totalCpuMs(postgresAtStart),
-    postgresParts: postgresCpuParts(),
+    postgres: cpuOf(postgresAtStart),
     self: process.cpuUsage(),
     cores: coreTicks(),
     main: schedstat(mainThread),
@@ -272,15 +263,14 @@ export function cpuWindow(serverPid) {
       const wallMs = performance.now() - start.wall;
       const self = process.cpuUsage(start.self);
       const cores = coreTicks();
-      const postgres = totalCpuMs(postgresProcesses());
-      const postgresParts = postgresCpuParts();
+      const postgres = postgresCpu();
       return {
         /** @param {number} calls */
-        postgresPartsPer: (calls) => postgresCpuPartsPer(start.postgresParts, postgresParts, calls),
+        postgresPartsPer: (calls) => postgresCpuPartsPer(start.postgres?.parts ?? null, postgres?.parts ?? null, calls),
         line: line.end(wallMs),
         serverMain: timeShares(start.main, schedstat(mainThread), wallMs),
         serverMs: cpuMs(serverPid) - start.server,
-        postgresMs: postgres === null || start.postgres === null ? null : postgres - start.postgres,
+        postgresMs: postgres === null || start.postgres === null ? null : postgres.ms - start.postgres.ms,
         loadToolMs: (self.user + self.system) / 1000,
         coresBusy: (cores.busy - start.cores.busy) / Math.max(1, cores.total - start.cores.total),
         cores: os.availableParallelism(),

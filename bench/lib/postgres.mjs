@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { postgresCpuMs, postgresCpuParts, postgresCpuPartsPer, reapedChildrenCpuMs } from './cpu.mjs';
+import { postgresCpu, postgresCpuPartsPer, reapedChildrenCpuMs } from './cpu.mjs';
 import { REPO_ROOT, SERVER_NODE, startGrab } from './grab-server.mjs';
 
 const SERVER_CLI = path.join(REPO_ROOT, 'server', 'dist', 'cli.js');
@@ -145,12 +145,11 @@ export function pgbench(url, clients, seconds, mode = '-N') {
  * @returns {{ tps: number, cpu: import('./cpu.mjs').TransactionCpu }}
  */
 export function pgbenchCounted(url, clients, seconds, mode = '-N') {
-  const before = { postgres: postgresCpuMs(), client: reapedChildrenCpuMs(), parts: postgresCpuParts() };
+  const before = { postgres: postgresCpu(), client: reapedChildrenCpuMs() };
   const result = spawnSync('pgbench', [mode, '-c', String(clients), '-j', String(Math.min(clients, 4)), '-T', String(seconds), '-n', url], {
     encoding: 'utf8',
   });
-  const postgres = postgresCpuMs();
-  const parts = postgresCpuParts();
+  const postgres = postgresCpu();
   const client = reapedChildrenCpuMs() - before.client;
   if (result.status !== 0) throw new Error(`pgbench failed: ${result.stderr.trim()}`);
   const match = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout);
@@ -159,9 +158,9 @@ export function pgbenchCounted(url, clients, seconds, mode = '-N') {
   return {
     tps: Number(match[1]),
     cpu: {
-      postgres: postgres === null || before.postgres === null ? null : (postgres - before.postgres) / done,
+      postgres: postgres === null || before.postgres === null ? null : (postgres.ms - before.postgres.ms) / done,
       client: client / done,
-      postgresParts: postgresCpuPartsPer(before.parts, parts, done),
+      postgresParts: postgresCpuPartsPer(before.postgres?.parts ?? null, postgres?.parts ?? null, done),
     },
   };
 }
