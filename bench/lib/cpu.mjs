@@ -91,10 +91,18 @@ function isBackground(title) {
  */
 export function postgresCpuPartsPer(before, after, calls) {
   if (!before || !after || calls <= 0) return null;
-  const per = (/** @type {'connections' | 'background'} */ who, /** @type {'user' | 'system'} */ kind) => (after[who][kind] - before[who][kind]) / calls;
+  return eachPart((who, kind) => (after[who][kind] - before[who][kind]) / calls);
+}
+
+/**
+ * Parts whose every figure is `figure(who, kind)`.
+ * @param {(who: 'connections' | 'background', kind: 'user' | 'system') => number} figure
+ * @returns {PostgresCpuParts}
+ */
+function eachPart(figure) {
   return {
-    connections: { user: per('connections', 'user'), system: per('connections', 'system') },
-    background: { user: per('background', 'user'), system: per('background', 'system') },
+    connections: { user: figure('connections', 'user'), system: figure('connections', 'system') },
+    background: { user: figure('background', 'user'), system: figure('background', 'system') },
   };
 }
 
@@ -126,15 +134,19 @@ function listPostgresProcesses() {
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
-    let title;
     try {
       stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
     } catch {
       continue; // gone since the listing
     }
     const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
     if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
+    let title;
+    try {
+      title = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
+    } catch {
+      continue; // gone since its stat was read
+    }
     // An exiting process has given back its memory, and its command line with it, or is a zombie.
     const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
     if (title === '' || state === 'Z' || state === 'X') exiting = true;
@@ -301,11 +313,7 @@ const partsText = (parts) =>
 function averageParts(runs) {
   if (runs.length === 0 || runs.some((r) => r === null)) return null;
   const known = /** @type {PostgresCpuParts[]} */ (runs);
-  const mean = (/** @type {'connections' | 'background'} */ who, /** @type {'user' | 'system'} */ kind) => known.reduce((a, r) => a + r[who][kind], 0) / known.length;
-  return {
-    connections: { user: mean('connections', 'user'), system: mean('connections', 'system') },
-    background: { user: mean('background', 'user'), system: mean('background', 'system') },
-  };
+  return eachPart((who, kind) => known.reduce((a, r) => a + r[who][kind], 0) / known.length);
 }
 
 /**
