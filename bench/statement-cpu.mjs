@@ -18,14 +18,23 @@
 //             own earner, with the rules and quote the server sends.
 // Without `--a-sql` the two sides are the same: the spread of that run is the tool's noise.
 //
+// `--profile` also samples both backends with Linux's `perf` through the rounds and prints, for each
+// side, the share of its time and the ms an item in each phase of a statement (the executor's start,
+// the CHECK constraints, the foreign keys' checks, the commit's WAL flush…: lib/backend-profile.mjs),
+// so that a change's gain or loss shows where it is. Sampling costs each backend time of its own,
+// alike on both sides; the figures of a profiled run are higher than those of one that is not. With
+// several batch sizes the profile covers them all; give one `--batches` for one size's profile.
+//
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/statement-cpu.mjs
-//       [--scenario pass|withdraw] [--a-sql FILE] [--batches 1,4,10] [--rounds 12] [--calls 200]
+//       [--scenario pass|withdraw] [--a-sql FILE] [--batches 1,4,10] [--rounds 12] [--calls 200] [--profile]
 //
 // PostgreSQL on this machine only (the backend's CPU is read from /proc).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { OTHER, PHASES, perfAvailable, phasesOf, startProfile } from './lib/backend-profile.mjs';
 import { call, REVIEWER } from './lib/grab-api.mjs';
 import { schedstat } from './lib/cpu.mjs';
 import { REPO_ROOT, startGrab } from './lib/grab-server.mjs';
@@ -140,7 +149,7 @@ async function openSide(name, url) {
   const client = new Client({ connectionString: url });
   await client.connect();
   const pid = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
-  return { name, client, pid, next: 0 };
+  return { name, client, pid, next: 0, onCoreMs: 0, items: 0 };
 }
 
 /**
@@ -153,15 +162,40 @@ async function measure(side, statement, batch, calls) {
     await side.client.query({ name: 'measured', text: statement.text, values: statement.params(side.next, batch) });
     side.next += batch;
   }
-  return (onCoreNs(side.pid) - before) / 1e6 / calls;
+  const ms = (onCoreNs(side.pid) - before) / 1e6;
+  side.onCoreMs += ms;
+  side.items += calls * batch;
+  return ms / calls;
 }
 
 /**
- * @param {{ scenario?: Scenario, aSql?: string, batches?: number[], rounds?: number, calls?: number }} [options]
+ * The two sides' profiles side by side: each phase's share of the side's samples, and that share of
+ * the side's ms on a core an item.
+ * @param {Awaited<ReturnType<typeof openSide>>[]} sides @param {{ samples: number, shares: Map<string, number> }[]} profiles
  */
-export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], rounds = 12, calls = 200 } = {}) {
+function printProfiles(sides, profiles) {
+  const phases = [...PHASES.map((p) => p.name), OTHER];
+  const perItem = sides.map((side) => side.onCoreMs / Math.max(1, side.items));
+  const rows = phases.map((phase) => {
+    const shares = profiles.map((p) => p.shares.get(phase) ?? 0);
+    return { phase, shares, ms: shares.map((share, i) => share * /** @type {number} */ (perItem[i])) };
+  });
+  printTable(
+    `Where each backend's time went (perf, ${profiles.map((p, i) => `${sides[i]?.name} ${p.samples} samples`).join(', ')}; ms an item over all the rounds' calls)`,
+    ['phase', 'A share', 'B share', 'A ms an item', 'B ms an item'],
+    rows.map((r) => [r.phase, ...r.shares.map((x) => `${(x * 100).toFixed(1)} %`), ...r.ms.map((x) => x.toFixed(4))]),
+  );
+  return rows;
+}
+
+/**
+ * @param {{ scenario?: Scenario, aSql?: string, batches?: number[], rounds?: number, calls?: number, profile?: boolean }} [options]
+ */
+export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], rounds = 12, calls = 200, profile = false } = {}) {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL must name a PostgreSQL on this machine');
+  const perf = profile ? perfAvailable() : { ok: true, reason: '' };
+  if (!perf.ok) throw new Error(`--profile needs perf: ${perf.reason}`);
   if (!['pass', 'withdraw'].includes(scenario)) throw new Error(`--scenario is pass or withdraw, not ${scenario}`);
   if (batches.some((b) => !Number.isInteger(b) || b < 1 || b > 64)) throw new Error('--batches are whole numbers from 1 to 64');
   const items = WARM_UP * Math.max(...batches) + rounds * calls * batches.reduce((a, b) => a + b, 0);
@@ -170,6 +204,8 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
   const fixtureUrl = createDatabase(adminUrl, names.fixture);
   /** @type {Awaited<ReturnType<typeof openSide>>[]} */
   const sides = [];
+  /** @type {ReturnType<typeof startProfile>[]} */
+  const recorders = [];
   try {
     // Each fixture is left as its benchmark leaves it: review-pass's queue analyzed once written, withdraw's earners not at all.
     const statement = scenario === 'pass' ? await passStatement(fixtureUrl, items) : await withdrawStatement(fixtureUrl, items);
@@ -181,6 +217,9 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
     }
     const [a, b] = /** @type {[Awaited<ReturnType<typeof openSide>>, Awaited<ReturnType<typeof openSide>>]} */ (sides);
     for (const side of sides) await measure(side, statement, Math.max(...batches), WARM_UP);
+    for (const side of sides) Object.assign(side, { onCoreMs: 0, items: 0 });
+    const profiling = profile ? sides.map((side) => ({ side, file: path.join(os.tmpdir(), `grab-${names.fixture}-${side.name}.perf`) })) : [];
+    for (const { side, file } of profiling) recorders.push(startProfile(side.pid, file));
     console.log(`${scenario}: ${items} items on each side; ${rounds} rounds of ${calls} calls a batch size${aSql ? '' : ' (no --a-sql: A and B are the same, the spread is the noise)'}`);
 
     /** @type {Map<number, { a: number[], b: number[], ratios: number[] }>} */
@@ -197,6 +236,9 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
         figure.ratios.push(/** @type {number} */ (ms.B) / /** @type {number} */ (ms.A));
       }
     }
+    for (const recorder of recorders.splice(0)) await recorder.stop();
+    const profiles = [];
+    for (const { file } of profiling) profiles.push(await phasesOf(file));
     const rows = batches.map((batch) => {
       const figure = /** @type {{ a: number[], b: number[], ratios: number[] }} */ (figures.get(batch));
       const sorted = [...figure.ratios].sort((x, y) => x - y);
@@ -220,9 +262,11 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
         (r.bMs / r.batch).toFixed(3),
       ]),
     );
-    writeResult('statement-cpu', { machine: machine(), scenario, aSql: aSql ?? null, rounds, calls, rows });
+    const phases = profiles.length > 0 ? printProfiles(sides, profiles) : null;
+    writeResult('statement-cpu', { machine: machine(), scenario, aSql: aSql ?? null, rounds, calls, rows, phases });
     return rows;
   } finally {
+    for (const recorder of recorders) await recorder.stop();
     for (const side of sides) await side.client.end().catch(() => undefined);
     for (const name of Object.values(names)) dropDatabase(adminUrl, name);
   }
@@ -236,6 +280,7 @@ if (isMain(import.meta.url)) {
       batches: { type: 'string', default: '1,4,10' },
       rounds: { type: 'string', default: '12' },
       calls: { type: 'string', default: '200' },
+      profile: { type: 'boolean', default: false },
     },
   });
   runAsScript(() =>
@@ -245,6 +290,7 @@ if (isMain(import.meta.url)) {
       batches: values.batches.split(',').map(Number),
       rounds: Number(values.rounds),
       calls: Number(values.calls),
+      profile: values.profile,
     }),
   );
 }
