@@ -266,7 +266,7 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
     writeResult('statement-cpu', { machine: machine(), scenario, aSql: aSql ?? null, rounds, calls, rows, phases });
     return rows;
   } finally {
-    for (const recorder of recorders) await recorder.stop();
+    for (const recorder of recorders) await recorder.stop().catch(() => undefined);
     for (const side of sides) await side.client.end().catch(() => undefined);
     for (const name of Object.values(names)) dropDatabase(adminUrl, name);
   }

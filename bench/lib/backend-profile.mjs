@@ -49,12 +49,18 @@ export function perfAvailable() {
  * @param {number} pid @param {string} file
  */
 export function startProfile(pid, file) {
-  const child = spawn('perf', ['record', '--quiet', '-F', '250', '--call-graph', 'dwarf,8192', '-p', String(pid), '-o', file], { stdio: 'ignore' });
+  const child = spawn('perf', ['record', '--quiet', '-F', '250', '--call-graph', 'dwarf,8192', '-p', String(pid), '-o', file], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let complaint = '';
+  child.stderr.on('data', (chunk) => {
+    complaint += String(chunk);
+  });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
+    /** Ends the sampling; throws what perf said when it wrote nothing (not allowed to attach, say). */
     async stop() {
       child.kill('SIGINT');
       await exited;
+      if (!fs.existsSync(file)) throw new Error(`perf recorded nothing for backend ${pid}: ${complaint.trim() || 'no reason given'}`);
     },
   };
 }
