@@ -18,7 +18,8 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 
 /**
- * The phases, outermost attribution first, each with the exported functions that mark it.
+ * The phases, in the order they win when a sample's stack holds several, each with the exported
+ * functions that mark it.
  * @type {{ name: string, marks: string[] }[]}
  */
 export const PHASES = [
