@@ -39,7 +39,8 @@ export const OTHER = 'the rest (protocol, parse, bind, idle wake-ups)';
 /** Whether `perf` can be run here; a reason when not. */
 export function perfAvailable() {
   const probe = spawnSync('perf', ['--version'], { encoding: 'utf8' });
-  if (probe.error || probe.status !== 0) return { ok: false, reason: 'perf is not installed (Debian: apt-get install linux-perf)' };
+  if (probe.error) return { ok: false, reason: 'perf is not installed (Debian: apt-get install linux-perf)' };
+  if (probe.status !== 0) return { ok: false, reason: `perf --version failed: ${probe.stderr.trim() || `exit ${probe.status}`}` };
   return { ok: true, reason: '' };
 }
 
@@ -72,7 +73,12 @@ export function startProfile(pid, file) {
  * @returns {Promise<{ samples: number, shares: Map<string, number> }>}
  */
 export async function phasesOf(file) {
-  const script = spawn('perf', ['script', '-F', 'ip,sym', '-i', file], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const script = spawn('perf', ['script', '-F', 'ip,sym', '-i', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let complaint = '';
+  script.stderr.on('data', (chunk) => {
+    complaint += String(chunk);
+  });
+  const exited = new Promise((resolve) => script.once('exit', resolve));
   const lines = readline.createInterface({ input: script.stdout, crlfDelay: Infinity });
   /** @type {Map<string, number>} */
   const counts = new Map();
@@ -92,12 +98,14 @@ export async function phasesOf(file) {
       close();
       continue;
     }
-    // "<address> <symbol>+<offset>" or "<address> [unknown]"
-    const symbol = frame.split(/\s+/)[1]?.replace(/\+0x[0-9a-f]+$/, '');
+    // "<address> <symbol>", or "<address> [unknown]" where the binary names nothing
+    const symbol = frame.split(/\s+/)[1];
     if (symbol) stack.add(symbol);
   }
   close();
+  const status = await exited;
   fs.rmSync(file, { force: true });
   fs.rmSync(`${file}.old`, { force: true });
-  return { samples, shares: new Map([...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, n / Math.max(1, samples)])) };
+  if (status !== 0 || samples === 0) throw new Error(`perf script read no samples from ${file}: ${complaint.trim() || `exit ${status}`}`);
+  return { samples, shares: new Map([...counts].sort((a, b) => b[1] - a[1]).map(([name, n]) => [name, n / samples])) };
 }
