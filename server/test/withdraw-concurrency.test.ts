@@ -1,10 +1,12 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../src/db/database';
 import { describe, expect, it } from 'vitest';
 import { balances, teamDailyStats, withdrawOrders } from '../src/db/schema';
 import { creditMany, LedgerReason } from '../src/modules/ledger/ledger.service';
 import { reconcile } from '../src/modules/wallet/reconcile';
 import { WithdrawRulesCache } from '../src/modules/wallet/withdraw-rules.cache';
-import { type RequestInput, requestMany } from '../src/modules/wallet/withdrawals.service';
+import type { PayoutQueue } from '../src/modules/wallet/payout-queue';
+import { type RequestInput, requestMany, requestWithdrawal } from '../src/modules/wallet/withdrawals.service';
 import { BOOKS_HOLD } from './books';
 import { useTestContext } from './helper';
 import { insertMember, payReward, rewardTasks } from './team-fixtures';
@@ -98,6 +100,61 @@ describe.skipIf(!process.env.DATABASE_URL)('withdrawal batches of one team at on
         expect(Number(b.balance)).toBe(before.get(b.userId)! - total + 1000);
       }
     }
+    expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
+  }, 120_000);
+
+  it('sends a second statement beside the first once half a batch waits, and each earner gets one order a key', async () => {
+    const tasks = await rewardTasks(ctx.db);
+    const upline = await insertMember(ctx.db, null);
+    const earners = [];
+    for (let i = 0; i < 12; i += 1) earners.push(await funded(upline, tasks.audit));
+    const ids = earners.map((e) => e.userId);
+    const before = new Map((await ctx.db.select().from(balances).where(inArray(balances.userId, ids))).map((b) => [b.userId, Number(b.balance)]));
+    // A batcher of its own (one per database handle), whose statements are counted while in flight.
+    let inFlight = 0;
+    let most = 0;
+    const db = new Proxy(ctx.db, {
+      get(target, property) {
+        if (property === 'execute') {
+          return async (...args: Parameters<Db['execute']>) => {
+            inFlight += 1;
+            most = Math.max(most, inFlight);
+            try {
+              return await target.execute(...args);
+            } finally {
+              inFlight -= 1;
+            }
+          };
+        }
+        const value = Reflect.get(target, property, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    // Rules read once beforehand, so all the requests reach the batcher before any statement is back.
+    const rules = new WithdrawRulesCache(60_000);
+    const currency = await rules.currencyOf(ctx.db, ids[0]!);
+    await rules.of(ctx.db, currency);
+    // Only the dispatch's announcement is left out: the outbox rows are the transaction's own.
+    const deps = { db, queue: { relaySoon: () => undefined } as unknown as PayoutQueue, coolingOffHours: 24, rules };
+    // Three requests an earner, the first two one tap sent twice: 36 at once, more than a batch.
+    const keys = earners.flatMap((e) => [`twice-${e.userId}`, `twice-${e.userId}`, `once-${e.userId}`].map((k) => ({ earner: e, key: k })));
+    const orders = await Promise.all(
+      keys.map(({ earner, key }) =>
+        requestWithdrawal(deps, { userId: earner.userId, currency }, { amount: 100, recipientId: earner.recipientId, idempotencyKey: key }, new Date()),
+      ),
+    );
+    expect(most).toBe(2);
+    for (const [i, earner] of earners.entries()) {
+      const [first, again, other] = orders.slice(i * 3, i * 3 + 3);
+      expect(again?.id).toBe(first?.id);
+      expect(other?.id).not.toBe(first?.id);
+      const rows = await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, earner.userId));
+      expect(rows).toHaveLength(2);
+      const [balance] = await ctx.db.select().from(balances).where(eq(balances.userId, earner.userId));
+      expect(Number(balance?.balance)).toBe(before.get(earner.userId)! - rows.reduce((sum, o) => sum + Number(o.total), 0));
+    }
+    const outbox = (await ctx.db.execute(sql`select count(*)::int as n from job_outbox where (data->>'orderId')::int in (select id from withdraw_orders where user_id = any(${sql.param(ids)}::int[]))`)) as unknown as { rows: { n: number }[] };
+    expect(outbox.rows[0]?.n).toBe(24);
     expect(await reconcile(ctx.db)).toMatchObject(BOOKS_HOLD);
   }, 120_000);
 });

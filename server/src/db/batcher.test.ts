@@ -3,7 +3,7 @@ import { Batcher } from './batcher';
 import { queryText, WriteClock, writesAffecting } from './write-clock';
 
 /** A batcher over numbers whose statements the test finishes by hand, recording what was sent. */
-function harness(options: { maxBatch?: number; maxInFlight?: number; failMany?: (items: readonly number[]) => boolean; failOne?: (item: number) => boolean } = {}) {
+function harness(options: { maxBatch?: number; maxInFlight?: number; minWaitingForAnother?: number; failMany?: (items: readonly number[]) => boolean; failOne?: (item: number) => boolean } = {}) {
   const sent: { kind: 'many' | 'one'; items: number[] }[] = [];
   const pending: (() => void)[] = [];
   const later = <T>(value: () => T) =>
@@ -20,6 +20,7 @@ function harness(options: { maxBatch?: number; maxInFlight?: number; failMany?: 
   const batcher = new Batcher<number, string>({
     maxBatch: options.maxBatch,
     maxInFlight: options.maxInFlight,
+    minWaitingForAnother: options.minWaitingForAnother,
     many: (items) => {
       sent.push({ kind: 'many', items: [...items] });
       return later(() => {
@@ -81,6 +82,19 @@ describe('Batcher', () => {
     expect(sent.map((s) => s.items)).toEqual([[1], [2]]);
     await drain();
     expect(await answers).toEqual(['one:1', 'one:2', 'many:3', 'many:4']);
+  });
+
+  it('sends a second batch beside the first only once enough calls wait, and the rest when a line is free', async () => {
+    const { batcher, sent, drain } = harness({ maxInFlight: 2, minWaitingForAnother: 3 });
+    const answers = Promise.all([1, 2, 3].map((n) => batcher.call(n)));
+    // One in flight, two waiting: fewer than three, so no second line yet.
+    expect(sent.map((s) => s.items)).toEqual([[1]]);
+    const more = Promise.all([4, 5].map((n) => batcher.call(n)));
+    expect(sent.map((s) => s.items)).toEqual([[1], [2, 3, 4]]);
+    await drain();
+    // 5 waited alone while a line was busy, and left once none was.
+    expect(sent.map((s) => s.items)).toEqual([[1], [2, 3, 4], [5]]);
+    expect([...(await answers), ...(await more)]).toEqual(['one:1', 'many:2', 'many:3', 'many:4', 'one:5']);
   });
 
   it('retries every item of a failed batch alone, so a bad item fails only its own caller', async () => {

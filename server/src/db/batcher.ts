@@ -18,6 +18,12 @@ export interface BatcherOptions<I, R> {
   maxBatch?: number;
   /** How many batches may be in flight at once (each holds a connection). */
   maxInFlight?: number;
+  /**
+   * While a batch is in flight, another leaves only once this many calls wait (default 1: at once).
+   * A batch costs the database about as much whatever it carries, so a second line pays only when
+   * callers arrive faster than one line answers them; below that, it would halve the batches.
+   */
+  minWaitingForAnother?: number;
   /** Told when a batch failed as a whole and its items are being retried alone. */
   onBatchFailed?: (error: unknown, size: number) => void;
 }
@@ -33,17 +39,19 @@ export class Batcher<I, R> {
   private inFlight = 0;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly minWaitingForAnother: number;
 
   constructor(private readonly options: BatcherOptions<I, R>) {
     this.maxBatch = Math.max(1, options.maxBatch ?? 64);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 1);
+    this.minWaitingForAnother = Math.max(1, options.minWaitingForAnother ?? 1);
   }
 
   /** Runs `item` in the next batch (at once when none is in flight) and answers its own result. */
   call(item: I): Promise<R> {
     return new Promise<R>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      if (this.inFlight < this.maxInFlight) this.send();
+      if (this.mayLeave()) this.send();
     });
   }
 
@@ -54,8 +62,14 @@ export class Batcher<I, R> {
     // A batch carries several callers' writes: whichever request sent it, they move everyone's clock.
     void writesOfEveryone(() => this.settle(batch)).finally(() => {
       this.inFlight -= 1;
-      if (this.queue.length > 0 && this.inFlight < this.maxInFlight) this.send();
+      if (this.mayLeave()) this.send();
     });
+  }
+
+  /** Whether the calls waiting may leave now: at once on an idle line, else once enough wait. */
+  private mayLeave(): boolean {
+    if (this.queue.length === 0 || this.inFlight >= this.maxInFlight) return false;
+    return this.inFlight === 0 || this.queue.length >= this.minWaitingForAnother;
   }
 
   private async settle(batch: Waiting<I, R>[]): Promise<void> {
