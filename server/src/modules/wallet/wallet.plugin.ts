@@ -23,7 +23,14 @@ export async function walletModule(app: FastifyInstance, database: Database, con
   const provider: PayoutProvider = simulator;
   const providers = new Map<string, PayoutProvider>([[simulator.name, simulator]]);
 
-  walletRoutes(app, { db, queue, clock, coolingOffHours: config.coolingOffHours, rules: new WithdrawRulesCache(config.catalogueCacheMs) });
+  walletRoutes(app, {
+    db,
+    queue,
+    clock,
+    coolingOffHours: config.coolingOffHours,
+    rules: new WithdrawRulesCache(config.catalogueCacheMs),
+    lines: database.engine === 'postgres' ? 2 : 1,
+  });
   payoutsRoutes(app, db, queue);
   await webhookRoutes(app, db, providers);
 

@@ -18,6 +18,8 @@ export interface WalletDeps {
   clock: Clock;
   coolingOffHours: number;
   rules: WithdrawRulesCache;
+  /** Withdrawal statements in flight at once (see WithdrawDeps). */
+  lines: number;
 }
 
 /** The earner's money-out calls (SPEC §7 `/app/pay/*`). Every id in them is checked against the caller. */

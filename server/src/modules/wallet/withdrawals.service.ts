@@ -13,6 +13,8 @@ export interface WithdrawDeps {
   queue: PayoutQueue;
   coolingOffHours: number;
   rules: WithdrawRulesCache;
+  /** Request statements that may be in flight at once: 2 on PostgreSQL; 1 on PGlite, whose one connection runs them in turn. */
+  lines: number;
 }
 
 
@@ -117,14 +119,14 @@ export async function requestMany(db: Db, inputs: readonly RequestInput[]): Prom
 const REQUEST_BATCH = 32;
 const requestBatchers = new WeakMap<Db, Batcher<RequestInput, RequestAnswer>>();
 
-function request(db: Db, input: RequestInput): Promise<RequestAnswer> {
+function request(db: Db, lines: number, input: RequestInput): Promise<RequestAnswer> {
   let batcher = requestBatchers.get(db);
   if (!batcher) {
     batcher = new Batcher({
       many: (inputs) => requestMany(db, inputs),
       one: (one) => requestOne(db, one),
       maxBatch: REQUEST_BATCH,
-      maxInFlight: 2,
+      maxInFlight: lines,
       minWaitingForAnother: REQUEST_BATCH / 2,
     });
     requestBatchers.set(db, batcher);
@@ -142,14 +144,14 @@ function request(db: Db, input: RequestInput): Promise<RequestAnswer> {
  * stale copy, and the request is then computed again from the tables.
  */
 export async function requestWithdrawal(deps: WithdrawDeps, earner: { userId: number; currency: string }, body: PayWithdrawBody, now: Date): Promise<WithdrawOrder> {
-  const { db, queue, rules: cache } = deps;
+  const { db, queue, rules: cache, lines } = deps;
   const { userId } = earner;
   let answer: RequestAnswer | undefined;
   let rules: CurrencyRules | undefined;
   for (const fresh of [false, true]) {
     const currency = fresh ? await cache.currencyOf(db, userId, true) : earner.currency;
     rules = await cache.of(db, currency, fresh);
-    answer = await request(db, { userId, idempotencyKey: body.idempotencyKey, amount: body.amount, recipientId: body.recipientId, now, rules });
+    answer = await request(db, lines, { userId, idempotencyKey: body.idempotencyKey, amount: body.amount, recipientId: body.recipientId, now, rules });
     if (answer.outcome !== 'stale') break;
   }
   if (!answer || !rules) throw new Error('The withdrawal was not decided');
