@@ -2,24 +2,16 @@ import { institutionList, payWithdraw, userRecipient, userRecipientSave, withdra
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Clock } from '../../clock';
-import type { Db } from '../../db/database';
 import { institutions, users } from '../../db/schema';
 import { errors } from '../../http/app-error';
 import { earnerOf, route } from '../../http/route';
-import type { PayoutQueue } from './payout-queue';
 import { recipientOf, saveRecipient, toRecipient } from './recipients.service';
 import { earnerRules } from './withdraw-options.service';
-import type { WithdrawRulesCache } from './withdraw-rules.cache';
-import { ordersOf, requestWithdrawal } from './withdrawals.service';
+import { ordersOf, requestWithdrawal, type WithdrawDeps } from './withdrawals.service';
 
-export interface WalletDeps {
-  db: Db;
-  queue: PayoutQueue;
+/** What the withdrawal request needs, and the clock the earner's other calls read. */
+export interface WalletDeps extends WithdrawDeps {
   clock: Clock;
-  coolingOffHours: number;
-  rules: WithdrawRulesCache;
-  /** Withdrawal statements in flight at once (see WithdrawDeps). */
-  lines: number;
 }
 
 /** The earner's money-out calls (SPEC §7 `/app/pay/*`). Every id in them is checked against the caller. */
