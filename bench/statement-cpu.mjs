@@ -206,6 +206,8 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
   const sides = [];
   /** @type {ReturnType<typeof startProfile>[]} */
   const recorders = [];
+  /** @type {{ side: Awaited<ReturnType<typeof openSide>>, file: string }[]} */
+  let profiling = [];
   try {
     // Each fixture is left as its benchmark leaves it: review-pass's queue analyzed once written, withdraw's earners not at all.
     const statement = scenario === 'pass' ? await passStatement(fixtureUrl, items) : await withdrawStatement(fixtureUrl, items);
@@ -218,7 +220,7 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
     const [a, b] = /** @type {[Awaited<ReturnType<typeof openSide>>, Awaited<ReturnType<typeof openSide>>]} */ (sides);
     for (const side of sides) await measure(side, statement, Math.max(...batches), WARM_UP);
     for (const side of sides) Object.assign(side, { onCoreMs: 0, items: 0 });
-    const profiling = profile ? sides.map((side) => ({ side, file: path.join(os.tmpdir(), `grab-${names.fixture}-${side.name}.perf`) })) : [];
+    profiling = profile ? sides.map((side) => ({ side, file: path.join(os.tmpdir(), `grab-${names.fixture}-${side.name}.perf`) })) : [];
     for (const { side, file } of profiling) recorders.push(startProfile(side.pid, file));
     console.log(`${scenario}: ${items} items on each side; ${rounds} rounds of ${calls} calls a batch size${aSql ? '' : ' (no --a-sql: A and B are the same, the spread is the noise)'}`);
 
@@ -267,6 +269,8 @@ export async function run({ scenario = 'pass', aSql, batches = [1, 4, 10], round
     return rows;
   } finally {
     for (const recorder of recorders) await recorder.stop().catch(() => undefined);
+    // A run that failed before reading them leaves perf's files (about 100 MB a minute) behind otherwise.
+    for (const { file } of profiling) for (const f of [file, `${file}.old`]) fs.rmSync(f, { force: true });
     for (const side of sides) await side.client.end().catch(() => undefined);
     for (const name of Object.values(names)) dropDatabase(adminUrl, name);
   }
