@@ -464,6 +464,73 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect((await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.id, orderOf(3).id)))[0]?.state).toBe('awaiting_approval');
   });
 
+  it('answers every outcome of a batch of different earners (holds written together) as a batch decided in turn answers its twin', async () => {
+    // Each case twice, alike: `mine` goes out as a batch of different earners, written set-based;
+    // `twin` as the same batch with one earner repeated at its end, which is decided item by item.
+    const cases = ['created', 'held', 'poor', 'stale', 'below', 'cooling', 'closed', 'daily', 'repeat', 'reused'] as const;
+    const cache = new WithdrawRulesCache(0);
+    const setUp = async (kind: (typeof cases)[number]) => {
+      const e = await earnerWith(kind === 'poor' ? 50_00 : 50_000_00);
+      const to = await saveUpi(e);
+      const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, e.userId));
+      if (!rules) throw new Error('no rules');
+      const idempotencyKey = key();
+      // The reused key's first tap asked for ₹100; the batch asks for ₹200 under it.
+      const amount = kind === 'held' ? HELD_AMOUNT : kind === 'below' ? 1 : kind === 'reused' ? RUPEES_200 : RUPEES_100;
+      if (kind === 'cooling') await ctx.db.execute(sql`update recipients set cooling_off_until = now() + interval '1 day' where id = ${to.id}`);
+      if (kind === 'closed') {
+        const [closed] = await ctx.db.insert(institutions).values({ country: 'IN', method: 'upi', name: `Closed ${key()}`, active: false }).returning();
+        await ctx.db.execute(sql`update recipients set institution_id = ${closed!.id} where id = ${to.id}`);
+      }
+      if (kind === 'daily') {
+        for (let i = 0; i < 3; i++) expect((await post('/app/pay/pay-withdraw', e.token, { amount: RUPEES_100, recipientId: to.id, idempotencyKey: key() })).code).toBe(200);
+      }
+      if (kind === 'repeat' || kind === 'reused') {
+        expect((await post('/app/pay/pay-withdraw', e.token, { amount: RUPEES_100, recipientId: to.id, idempotencyKey })).code).toBe(200);
+      }
+      const itemRules = kind === 'stale' ? { ...rules, settingsRow: { ...rules.settingsRow, daily_count: 99 } } : rules;
+      return { e, item: { userId: e.userId, idempotencyKey, amount, recipientId: to.id, now: new Date(), rules: itemRules } };
+    };
+    const mine = [];
+    const twin = [];
+    for (const kind of cases) {
+      mine.push(await setUp(kind));
+      twin.push(await setUp(kind));
+    }
+    const before = new Map<number, number>();
+    for (const { e } of [...mine, ...twin]) before.set(e.userId, await balance(e));
+
+    const asBatch = await requestMany(ctx.db, mine.map((m) => m.item));
+    const inTurn = await requestMany(ctx.db, [...twin.map((t) => t.item), twin[0]!.item]);
+    const outcomes = asBatch.map((a) => a.outcome);
+    expect(outcomes).toEqual(['created', 'created', 'not_withdrawable', 'stale', 'below_minimum', 'cooling_off', 'institution_unavailable', 'daily_count', 'repeat', 'key_reused']);
+    expect(inTurn.slice(0, cases.length).map((a) => a.outcome)).toEqual(outcomes);
+
+    // The same details (a repeat's order and a new order read apart from their ids and times), the same points moved.
+    const shape = (detail: string | null) => {
+      if (!detail?.startsWith('{')) return detail;
+      // What the payout did since (a repeat's order may be paid by now) is timing, not the answer.
+      const { id, user_id, idempotency_key, hold_transfer_id, requested_at, state, attempts, last_error, failure_reason, decided_by, dispatched_at, decided_at, provider, event_id, ...rest } =
+        JSON.parse(detail) as Record<string, unknown>;
+      return rest;
+    };
+    expect(asBatch.map((a) => shape(a.detail))).toEqual(inTurn.slice(0, cases.length).map((a) => shape(a.detail)));
+    for (const [i, kind] of cases.entries()) {
+      const [m, t] = [mine[i]!, twin[i]!];
+      const moved = async (e: Registered) => before.get(e.userId)! - (await balance(e));
+      expect({ kind, moved: await moved(m.e) }).toEqual({ kind, moved: await moved(t.e) });
+      const ordersOf = async (e: Registered) => (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, e.userId))).length;
+      expect({ kind, orders: await ordersOf(m.e) }).toEqual({ kind, orders: await ordersOf(t.e) });
+    }
+    const stateOf = (answers: typeof asBatch, i: number) => (JSON.parse(answers[i]!.detail!) as { state: string }).state;
+    expect([stateOf(asBatch, 0), stateOf(asBatch, 1)]).toEqual(['queued', 'awaiting_approval']);
+    expect([stateOf(inTurn, 0), stateOf(inTurn, 1)]).toEqual(['queued', 'awaiting_approval']);
+    // A created order is a queued one with its dispatch row: it is paid like any other.
+    const created = JSON.parse(asBatch[0]!.detail!) as { id: number };
+    await waitForOrder(mine[0]!.e, created.id, 'success');
+    await waitForOrder(twin[0]!.e, (JSON.parse(inTurn[0]!.detail!) as { id: number }).id, 'success');
+  });
+
   it("adds a batch's withdrawals to the uplines' report as requests one after another would: each earner once a day, every total", async () => {
     const upline = await registerEarner(ctx.app);
     const [a, b] = [await earnerWith(50_000_00, upline.inviteCode), await earnerWith(50_000_00, upline.inviteCode)];

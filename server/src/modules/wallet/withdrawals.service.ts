@@ -92,7 +92,10 @@ async function requestOne(db: Db, input: RequestInput): Promise<RequestAnswer> {
   return row;
 }
 
-/** Several requests in one statement, `wallet_request_withdrawals` (migration 0021): each item decided as `requestOne` would. */
+/**
+ * Several requests in one statement, `wallet_request_withdrawals` (migrations 0021, 0043): each item
+ * answered as `requestOne` would answer it, the holds of different earners written together.
+ */
 export async function requestMany(db: Db, inputs: readonly RequestInput[]): Promise<RequestAnswer[]> {
   const all = inputs.map(argumentsOf);
   const column = <K extends keyof ReturnType<typeof argumentsOf>>(k: K) => sql.param(all.map((a) => a[k]));
