@@ -5,8 +5,9 @@
 -- and planned) at each execution of the statement: five writing statements an item, each item
 -- paying for them again. Dropping every CHECK of the tables a withdrawal writes made the batch
 -- statement 1.15–1.27× cheaper (bench/statement-cpu.mjs, 10 items, four runs), which is where the
--- time went; keeping them and writing set-based made it 1.50× cheaper at ten items a statement,
--- 1.27× at four (bench/README.md, 2026-12-07).
+-- time went; keeping them and writing set-based, the statement costs 0.72× what it did at ten items,
+-- 0.89× at four, about the same at two or three (bench/README.md, 2026-12-07). A batch of one is
+-- never sent: a call alone takes the single request's function.
 --
 -- What each item is answered, and every row written, is what it was (test/wallet.test.ts):
 -- - the items are decided one after another in descending earner id, each under its balance's lock,
