@@ -14,6 +14,7 @@ import { requestMany } from '../src/modules/wallet/withdrawals.service';
 import { SEED_WITHDRAW_SETTINGS } from '../src/seed/seed-wallet';
 import { BOOKS_HOLD } from './books';
 import { call, countRows, engines, type Registered, registerEarner, registerEarnerOf, testConfig, useTestContext } from './helper';
+import { insertMember } from './team-fixtures';
 
 const key = () => randomBytes(12).toString('hex');
 
@@ -467,13 +468,26 @@ describe.each(engines)('the wallet on %s', (engine) => {
   it('answers every outcome of a batch of different earners (holds written together) as a batch decided in turn answers its twin', async () => {
     // Each case twice, alike: `mine` goes out as a batch of different earners, written set-based;
     // `twin` as the same batch with one earner repeated at its end, which is decided item by item.
-    const cases = ['created', 'held', 'poor', 'stale', 'below', 'cooling', 'closed', 'daily', 'repeat', 'reused'] as const;
+    // `currency`: the earner's currency changed after the quote. `unfunded`: an account that never
+    // had a balance row (written with SQL, as an operator's is), asking with another's recipient;
+    // `unfundedStale`: the same, quoted in another currency than its own.
+    const cases = ['created', 'held', 'poor', 'stale', 'below', 'cooling', 'closed', 'daily', 'repeat', 'reused', 'currency', 'unfunded', 'unfundedStale'] as const;
     const cache = new WithdrawRulesCache(0);
+    const inrRules = await cache.of(ctx.db, 'INR');
     const setUp = async (kind: (typeof cases)[number]) => {
+      if (kind === 'unfunded' || kind === 'unfundedStale') {
+        const userId = await insertMember(ctx.db, null);
+        await ctx.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
+        const rules = kind === 'unfunded' ? await cache.of(ctx.db, 'USD') : inrRules;
+        const someoneElses = await saveUpi(await registerEarner(ctx.app));
+        if (!rules) throw new Error('no rules');
+        return { e: { userId, token: '' } as Registered, item: { userId, idempotencyKey: key(), amount: 100, recipientId: someoneElses.id, now: new Date(), rules } };
+      }
       const e = await earnerWith(kind === 'poor' ? 50_00 : 50_000_00);
       const to = await saveUpi(e);
       const rules = await cache.of(ctx.db, await cache.currencyOf(ctx.db, e.userId));
       if (!rules) throw new Error('no rules');
+      if (kind === 'currency') await ctx.db.update(users).set({ currency: 'USD' }).where(eq(users.id, e.userId));
       const idempotencyKey = key();
       // The reused key's first tap asked for ₹100; the batch asks for ₹200 under it.
       const amount = kind === 'held' ? HELD_AMOUNT : kind === 'below' ? 1 : kind === 'reused' ? RUPEES_200 : RUPEES_100;
@@ -497,13 +511,30 @@ describe.each(engines)('the wallet on %s', (engine) => {
       mine.push(await setUp(kind));
       twin.push(await setUp(kind));
     }
+    // Read from the books: the accounts written with SQL cannot log in.
+    const pointsOf = async (e: Registered) =>
+      Number(((await ctx.db.execute(sql`select coalesce((select balance from balances where user_id = ${e.userId}), 0) as points`)) as unknown as { rows: { points: string }[] }).rows[0]?.points);
     const before = new Map<number, number>();
-    for (const { e } of [...mine, ...twin]) before.set(e.userId, await balance(e));
+    for (const { e } of [...mine, ...twin]) before.set(e.userId, await pointsOf(e));
 
     const asBatch = await requestMany(ctx.db, mine.map((m) => m.item));
     const inTurn = await requestMany(ctx.db, [...twin.map((t) => t.item), twin[0]!.item]);
     const outcomes = asBatch.map((a) => a.outcome);
-    expect(outcomes).toEqual(['created', 'created', 'not_withdrawable', 'stale', 'below_minimum', 'cooling_off', 'institution_unavailable', 'daily_count', 'repeat', 'key_reused']);
+    expect(outcomes).toEqual([
+      'created',
+      'created',
+      'not_withdrawable',
+      'stale',
+      'below_minimum',
+      'cooling_off',
+      'institution_unavailable',
+      'daily_count',
+      'repeat',
+      'key_reused',
+      'stale',
+      'not_found',
+      'stale',
+    ]);
     expect(inTurn.slice(0, cases.length).map((a) => a.outcome)).toEqual(outcomes);
 
     // The same details (a repeat's order and a new order read apart from their ids and times), the same points moved.
@@ -517,7 +548,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(asBatch.map((a) => shape(a.detail))).toEqual(inTurn.slice(0, cases.length).map((a) => shape(a.detail)));
     for (const [i, kind] of cases.entries()) {
       const [m, t] = [mine[i]!, twin[i]!];
-      const moved = async (e: Registered) => before.get(e.userId)! - (await balance(e));
+      const moved = async (e: Registered) => before.get(e.userId)! - (await pointsOf(e));
       expect({ kind, moved: await moved(m.e) }).toEqual({ kind, moved: await moved(t.e) });
       const ordersOf = async (e: Registered) => (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, e.userId))).length;
       expect({ kind, orders: await ordersOf(m.e) }).toEqual({ kind, orders: await ordersOf(t.e) });
