@@ -6,7 +6,7 @@
 -- it apart). Each item had read the settings twice and the currency row once; now a run reads them
 -- once, and an item sends two statements fewer. At ten items the batch statement costs PostgreSQL
 -- 0.91× the CPU it did (bench/statement-cpu.mjs, 40 rounds; the same tool with both sides alike,
--- 0.99×), 0.92–0.94× at four; over HTTP, 0.94× the CPU a request (bench/README.md, 2026-12-08).
+-- 0.99×), 0.89–0.94× at four; over HTTP, 0.91–0.94× the CPU a request (bench/README.md, 2026-12-08).
 --
 -- What each item is answered is unchanged (test/wallet.test.ts compares the batch with its twin
 -- decided item by item, an earner whose currency changed and an account without a balance row
@@ -90,7 +90,6 @@ BEGIN
     -- Read again only when this item was quoted under other rules than the item before it.
     IF v_rules_currency IS DISTINCT FROM v_item.currency OR v_rules_settings IS DISTINCT FROM v_item.settings
        OR v_rules_currency_row IS DISTINCT FROM v_item.currency_row THEN
-      v_settings := NULL;
       SELECT * INTO v_settings FROM withdraw_settings s WHERE s.currency = v_item.currency AND to_jsonb(s) = v_item.settings;
       v_rules_current := FOUND AND EXISTS (SELECT 1 FROM currencies c WHERE c.code = v_item.currency AND to_jsonb(c) = v_item.currency_row);
       v_rules_currency := v_item.currency;

@@ -3,7 +3,7 @@ import { ErrorCode, type Institution, type Recipient, type UserInfo, type Withdr
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { earnerFreezes, institutions, teamDailyStats, users, withdrawOrders } from '../src/db/schema';
-import { LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
+import { balanceOf, LedgerReason, postAlone } from '../src/modules/ledger/ledger.service';
 import { SIGNATURE_HEADER, signPayload, TIMESTAMP_HEADER } from '../src/modules/wallet/payout-provider';
 import { dispatchOrders } from '../src/modules/wallet/dispatch';
 import { DISPATCH_ATTEMPTS, DISPATCH_QUEUE, PayoutQueue } from '../src/modules/wallet/payout-queue';
@@ -480,8 +480,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
         await ctx.db.update(users).set({ currency: 'USD' }).where(eq(users.id, userId));
         const rules = kind === 'unfunded' ? await cache.of(ctx.db, 'USD') : inrRules;
         const someoneElses = await saveUpi(await registerEarner(ctx.app));
-        if (!rules) throw new Error('no rules');
-        return { e: { userId, token: '' } as Registered, item: { userId, idempotencyKey: key(), amount: 100, recipientId: someoneElses.id, now: new Date(), rules } };
+        return { userId, item: { userId, idempotencyKey: key(), amount: 100, recipientId: someoneElses.id, now: new Date(), rules } };
       }
       const e = await earnerWith(kind === 'poor' ? 50_00 : 50_000_00);
       const to = await saveUpi(e);
@@ -503,7 +502,7 @@ describe.each(engines)('the wallet on %s', (engine) => {
         expect((await post('/app/pay/pay-withdraw', e.token, { amount: RUPEES_100, recipientId: to.id, idempotencyKey })).code).toBe(200);
       }
       const itemRules = kind === 'stale' ? { ...rules, settingsRow: { ...rules.settingsRow, daily_count: 99 } } : rules;
-      return { e, item: { userId: e.userId, idempotencyKey, amount, recipientId: to.id, now: new Date(), rules: itemRules } };
+      return { userId: e.userId, earner: e, item: { userId: e.userId, idempotencyKey, amount, recipientId: to.id, now: new Date(), rules: itemRules } };
     };
     const mine = [];
     const twin = [];
@@ -512,10 +511,8 @@ describe.each(engines)('the wallet on %s', (engine) => {
       twin.push(await setUp(kind));
     }
     // Read from the books: the accounts written with SQL cannot log in.
-    const pointsOf = async (e: Registered) =>
-      Number(((await ctx.db.execute(sql`select coalesce((select balance from balances where user_id = ${e.userId}), 0) as points`)) as unknown as { rows: { points: string }[] }).rows[0]?.points);
     const before = new Map<number, number>();
-    for (const { e } of [...mine, ...twin]) before.set(e.userId, await pointsOf(e));
+    for (const { userId } of [...mine, ...twin]) before.set(userId, await balanceOf(ctx.db, userId));
 
     const asBatch = await requestMany(ctx.db, mine.map((m) => m.item));
     const inTurn = await requestMany(ctx.db, [...twin.map((t) => t.item), twin[0]!.item]);
@@ -548,18 +545,18 @@ describe.each(engines)('the wallet on %s', (engine) => {
     expect(asBatch.map((a) => shape(a.detail))).toEqual(inTurn.slice(0, cases.length).map((a) => shape(a.detail)));
     for (const [i, kind] of cases.entries()) {
       const [m, t] = [mine[i]!, twin[i]!];
-      const moved = async (e: Registered) => before.get(e.userId)! - (await pointsOf(e));
-      expect({ kind, moved: await moved(m.e) }).toEqual({ kind, moved: await moved(t.e) });
-      const ordersOf = async (e: Registered) => (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, e.userId))).length;
-      expect({ kind, orders: await ordersOf(m.e) }).toEqual({ kind, orders: await ordersOf(t.e) });
+      const moved = async (userId: number) => before.get(userId)! - (await balanceOf(ctx.db, userId));
+      expect({ kind, moved: await moved(m.userId) }).toEqual({ kind, moved: await moved(t.userId) });
+      const ordersOf = async (userId: number) => (await ctx.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId))).length;
+      expect({ kind, orders: await ordersOf(m.userId) }).toEqual({ kind, orders: await ordersOf(t.userId) });
     }
     const stateOf = (answers: typeof asBatch, i: number) => (JSON.parse(answers[i]!.detail!) as { state: string }).state;
     expect([stateOf(asBatch, 0), stateOf(asBatch, 1)]).toEqual(['queued', 'awaiting_approval']);
     expect([stateOf(inTurn, 0), stateOf(inTurn, 1)]).toEqual(['queued', 'awaiting_approval']);
     // A created order is a queued one with its dispatch row: it is paid like any other.
     const created = JSON.parse(asBatch[0]!.detail!) as { id: number };
-    await waitForOrder(mine[0]!.e, created.id, 'success');
-    await waitForOrder(twin[0]!.e, (JSON.parse(inTurn[0]!.detail!) as { id: number }).id, 'success');
+    await waitForOrder(mine[0]!.earner!, created.id, 'success');
+    await waitForOrder(twin[0]!.earner!, (JSON.parse(inTurn[0]!.detail!) as { id: number }).id, 'success');
   });
 
   it("adds a batch's withdrawals to the uplines' report as requests one after another would: each earner once a day, every total", async () => {
